@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+//
+// LayoutBench: a research harness for layout constraint solvers.
+// Module boundaries and import directions follow docs/architecture.md; arrows point
+// down only (LayoutModel at the bottom, the `bench` executable at the top).
+
+import PackageDescription
+
+/// Tableau invariant checks (basic symbols absent from other rows, restricted rows
+/// feasible, markers accounted for) run after every solver operation in debug builds,
+/// which is what `swift test` builds. Release builds, which benchmarks use, leave them
+/// out. Force them into any build with `-Xswiftc -DLAYOUTBENCH_INTERNAL_CHECKS`.
+let internalChecks: [SwiftSetting] = [
+  .define("LAYOUTBENCH_INTERNAL_CHECKS", .when(configuration: .debug))
+]
+
+let package = Package(
+  name: "LayoutBench",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "bench", targets: ["bench"]),
+    .library(name: "LayoutModel", targets: ["LayoutModel"]),
+    .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "Interchange", targets: ["Interchange"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .target(name: "LayoutModel"),
+    .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
+    .target(name: "Interchange", dependencies: ["LayoutModel"]),
+    .executableTarget(
+      name: "bench",
+      dependencies: [
+        "LayoutModel", "Cassowary", "Interchange",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
+    .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport"]),
+    .testTarget(
+      name: "CassowaryTests", dependencies: ["Cassowary", "LayoutModel", "TestSupport"],
+      swiftSettings: internalChecks),
+    .testTarget(
+      name: "InterchangeTests", dependencies: ["Interchange", "Cassowary", "LayoutModel", "TestSupport"]),
+    .testTarget(name: "BenchCLITests", dependencies: ["TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The incremental Cassowary solver lands here (issue 2).

@@ -1,0 +1,61 @@
+/// One term `coefficient * variable` of a linear expression.
+public struct Term: Hashable, Sendable {
+  public var variable: VariableID
+  public var coefficient: Double
+
+  @inlinable
+  public init(_ variable: VariableID, _ coefficient: Double) {
+    self.variable = variable
+    self.coefficient = coefficient
+  }
+}
+
+/// `sum(terms) + constant`, the left-hand side of every constraint.
+///
+/// Terms keep the order they were given in; the same variable may appear more than once
+/// (solvers add the coefficients). Use ``normalized()`` for the canonical form: sorted by
+/// variable, duplicates merged, exact zeros dropped.
+public struct LinearExpression: Hashable, Sendable {
+  public var terms: [Term]
+  public var constant: Double
+
+  @inlinable
+  public init(_ terms: [Term] = [], constant: Double = 0) {
+    self.terms = terms
+    self.constant = constant
+  }
+
+  /// The canonical form: terms sorted by variable with duplicates merged and exact zeros
+  /// removed. O(n log n) in the number of terms.
+  public func normalized() -> LinearExpression {
+    let sorted = terms.sorted { $0.variable < $1.variable }
+    var merged: [Term] = []
+    merged.reserveCapacity(sorted.count)
+    for term in sorted {
+      if let last = merged.last, last.variable == term.variable {
+        merged[merged.count - 1].coefficient += term.coefficient
+      } else {
+        merged.append(term)
+      }
+    }
+    merged.removeAll { $0.coefficient == 0 }
+    return LinearExpression(merged, constant: constant)
+  }
+
+  /// The expression's value for the given variable values. O(terms).
+  @inlinable
+  public func value(_ valueOf: (VariableID) -> Double) -> Double {
+    var sum = constant
+    for term in terms { sum += term.coefficient * valueOf(term.variable) }
+    return sum
+  }
+
+  /// The largest magnitude among the constant and each `|coefficient * value|`, the scale
+  /// against which a residual of this expression is judged. O(terms).
+  @inlinable
+  public func magnitude(_ valueOf: (VariableID) -> Double) -> Double {
+    var scale = abs(constant)
+    for term in terms { scale = max(scale, abs(term.coefficient * valueOf(term.variable))) }
+    return scale
+  }
+}

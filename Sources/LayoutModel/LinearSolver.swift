@@ -1,0 +1,85 @@
+/// The solver level: linear constraints with priorities, edit variables, incremental
+/// changes and value read-out (docs/architecture.md, "Two protocols").
+///
+/// Semantics every conformer shares (formats.md section 1, and the differential tests rely
+/// on them):
+/// 1. All required constraints hold (within ``Tolerance/residual``).
+/// 2. Optional constraints are ranked strictly lexicographically by priority.
+/// 3. Within a level the error is the sum of absolute violations, each with weight 1.
+/// 4. Among optimal solutions any one is correct, but the same one every run.
+/// 5. A failing call changes nothing: the solver stays in the state before it.
+///
+/// Values are current after every mutating call returns (``solve()`` exists for backends
+/// that defer work, and is cheap otherwise). Variables never mentioned read as 0.
+public protocol LinearSolver: AnyObject {
+  /// The backend's registry name (`cassowary`, `dense-simplex`).
+  static var backendName: String { get }
+
+  /// Adds one constraint.
+  /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
+  ///   `nonFiniteConstant`, `unsatisfiable` (required only; names the conflicting set).
+  func add(_ constraint: Constraint) throws(SolverError)
+
+  /// Removes a present constraint.
+  /// - Throws: `unknownConstraint`.
+  func remove(_ id: ConstraintID) throws(SolverError)
+
+  /// Whether a constraint with this id is present.
+  func contains(_ id: ConstraintID) -> Bool
+
+  /// Replaces the constant of a present constraint in place (no remove/add).
+  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `unsatisfiable` (the old constant
+  ///   stays).
+  func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError)
+
+  /// Moves an optional constraint to another optional priority in place.
+  /// - Throws: `unknownConstraint`, `invalidPriority`, `requiredPriorityChange`.
+  func setPriority(_ priority: Priority, of id: ConstraintID) throws(SolverError)
+
+  /// Makes `variable` an edit variable held at its current value at `priority` (< 1000).
+  /// - Throws: `duplicateEditVariable`, `requiredEditPriority`, `invalidEditPriority`.
+  func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError)
+
+  /// - Throws: `unknownEditVariable`.
+  func removeEditVariable(_ variable: VariableID) throws(SolverError)
+
+  func hasEditVariable(_ variable: VariableID) -> Bool
+
+  /// Suggests a value for an edit variable and re-solves.
+  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
+  func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError)
+
+  /// Brings values up to date for backends that defer work.
+  func solve() throws(SolverError)
+
+  /// The current value of a variable (0 for one no constraint mentions).
+  func value(of variable: VariableID) -> Double
+
+  /// Work counters (``SolverCounters``).
+  var counters: SolverCounters { get }
+}
+
+extension LinearSolver {
+  /// Adds constraints all-or-nothing: if one cannot be added, the ones added before it are
+  /// removed again and its error is rethrown. The constraint set is then exactly as
+  /// before; where the optimum is not unique the values may be another optimum, chosen
+  /// deterministically.
+  /// - Complexity: that of the individual adds, plus removals on failure.
+  /// - Throws: the first error of ``add(_:)``.
+  public func add(contentsOf constraints: some Sequence<Constraint>) throws(SolverError) {
+    var added: [ConstraintID] = []
+    for constraint in constraints {
+      do {
+        try add(constraint)
+        added.append(constraint.id)
+      } catch {
+        for id in added.reversed() {
+          // Removing what this call just added cannot fail; if it does, the solver is
+          // broken and that is the error worth reporting.
+          do { try remove(id) } catch let inner { throw inner }
+        }
+        throw error
+      }
+    }
+  }
+}

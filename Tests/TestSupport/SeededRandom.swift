@@ -1,0 +1,1 @@
+// Seeded random generators and oracles for tests land here (issue 2).
