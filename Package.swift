@@ -27,7 +27,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
-    .target(name: "LayoutModel"),
+    // Floating-point rounding in the stdlib calls libm (`round`, `trunc`), which Linux
+    // does not link into a program that imports no C module.
+    .target(name: "LayoutModel", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
     .target(name: "Interchange", dependencies: ["LayoutModel"]),
     .executableTarget(

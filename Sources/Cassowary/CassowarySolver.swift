@@ -1,1 +1,157 @@
-// The incremental Cassowary solver lands here (issue 2).
+import LayoutModel
+
+/// An incremental Cassowary solver (Badros, Borning and Stuckey, "The Cassowary Linear
+/// Arithmetic Constraint Solving Algorithm", ACM TOCHI 8(4), 2001) with strictly
+/// lexicographic priorities.
+///
+/// The tableau is kept in basic feasible solved form: every row expresses one basic
+/// symbol in terms of parametric (non-basic) symbols, restricted rows have non-negative
+/// constants, and after every public call the objective is optimal, so values are read
+/// straight from row constants in O(1).
+///
+/// Design (docs/cassowary.md has the long form):
+/// * Rows are sorted sparse parallel arrays (`Int32` symbols, `Double` coefficients);
+///   symbols, variables and constraints are dense integer ids with their facts in arrays.
+///   A column index (rows per symbol) lets a substitution touch only the rows that contain
+///   the symbol instead of scanning the tableau.
+/// * Priorities are levels, not weights. Each parametric symbol carries its objective
+///   coefficients as a short *priority vector* sorted from the highest level down, with
+///   zeros pruned; a symbol may enter when the first entry of its vector is negative. A heap
+///   ordered by (level, symbol id) yields the entering symbol: Bland's rule, level by level,
+///   so pivoting is deterministic and cannot cycle.
+/// * Constant changes and edit suggestions shift the constraint's marker (marker plus
+///   delta) and restore feasibility with the dual simplex.
+/// * A failing call is rolled back exactly: the pivots it made are undone in reverse.
+///
+/// Not thread-safe: one solver belongs to one thread at a time.
+public final class CassowarySolver: LinearSolver {
+  public static let backendName = "cassowary"
+
+  var tableau = Tableau()
+
+  public init() {}
+
+  // MARK: Changing the system
+
+  /// Adds a constraint and re-optimizes.
+  ///
+  /// The constraint's row is built with every basic variable substituted, then solved for
+  /// a subject: an unrestricted variable if the row has one (the one occurring in the
+  /// fewest rows, which limits fill-in), else its own new slack or error; failing that,
+  /// phase one with an artificial variable decides feasibility.
+  /// - Complexity: O(row length + Σ lengths of the rows the subject occurs in) plus the
+  ///   pivots of re-optimization.
+  /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
+  ///   `nonFiniteConstant`, or `unsatisfiable` naming the present required constraints it
+  ///   conflicts with; the solver is then exactly as before the call.
+  public func add(_ constraint: Constraint) throws(SolverError) { try tableau.add(constraint) }
+
+  /// Removes a constraint and re-optimizes: its errors leave the objective, its marker is
+  /// made basic on the row that keeps every restricted row feasible, and that row is
+  /// dropped.
+  /// - Complexity: one pivot's substitution plus the pivots of re-optimization.
+  /// - Throws: `unknownConstraint`.
+  public func remove(_ id: ConstraintID) throws(SolverError) { try tableau.remove(id) }
+
+  /// Replaces a constraint's constant in place: its marker absorbs the change and the dual
+  /// simplex restores feasibility.
+  /// - Complexity: O(rows containing the marker) plus the dual pivots.
+  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, or `unsatisfiable` when the
+  ///   required constraints cannot hold with the new constant (the old one stays).
+  public func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
+    try tableau.setConstant(constant, of: id)
+  }
+
+  /// Moves an optional constraint to another optional priority in place: its errors move
+  /// between objective levels and the primal simplex re-optimizes.
+  /// - Complexity: O(error rows) plus the pivots of re-optimization.
+  /// - Throws: `unknownConstraint`, `invalidPriority`, `requiredPriorityChange`.
+  public func setPriority(_ priority: Priority, of id: ConstraintID) throws(SolverError) {
+    try tableau.setPriority(priority, of: id)
+  }
+
+  /// Makes `variable` an edit variable: the optional constraint `variable == value` at
+  /// `priority`, holding it at its current value until the first suggestion.
+  /// - Complexity: that of adding one constraint.
+  /// - Throws: `duplicateEditVariable`, `invalidEditPriority`, `requiredEditPriority`.
+  public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+    try tableau.addEditVariable(variable, priority: priority)
+  }
+
+  /// - Complexity: that of removing one constraint.
+  /// - Throws: `unknownEditVariable`.
+  public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+    try tableau.removeEditVariable(variable)
+  }
+
+  /// Suggests a value for an edit variable: shifts the edit's marker by the change and
+  /// restores feasibility with the dual simplex. A suggestion that moves nothing across a
+  /// bound costs no pivot.
+  /// - Complexity: O(rows containing the edit's marker) plus the dual pivots.
+  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
+  public func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
+    try tableau.suggestValue(value, for: variable)
+  }
+
+  /// Every public mutation leaves the tableau optimal, so there is nothing left to do.
+  public func solve() throws(SolverError) {}
+
+  // MARK: Reading
+
+  /// The variable's value. O(1): it is its row's constant, or 0 when parametric.
+  public func value(of variable: VariableID) -> Double { tableau.value(of: variable) }
+
+  /// Writes the values of variables `0 ..< buffer.count` into `buffer`. O(n), no allocation.
+  public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
+    for i in buffer.indices { buffer[i] = tableau.value(of: VariableID(i)) }
+  }
+
+  public func contains(_ id: ConstraintID) -> Bool { tableau.contains(id) }
+
+  public func hasEditVariable(_ variable: VariableID) -> Bool { tableau.hasEditVariable(variable) }
+
+  /// The present constraint with this id, with its current constant and priority.
+  public func constraint(_ id: ConstraintID) -> Constraint? { tableau.constraint(id) }
+
+  public var counters: SolverCounters { tableau.counters }
+
+  /// Every broken tableau invariant, described; empty when the tableau is sound (see
+  /// `Tableau.invariantViolations`).
+  /// - Complexity: O(cells + symbols + objective entries + Σ constraint terms).
+  public func invariantViolations() -> [String] { tableau.invariantViolations() }
+
+  /// Whether this build checks tableau invariants after every operation
+  /// (`LAYOUTBENCH_INTERNAL_CHECKS`: debug builds, and so `swift test`).
+  public static var checksInvariants: Bool { Tableau.checksInvariants }
+}
+
+extension Tableau {
+  func value(of variable: VariableID) -> Double {
+    let v = variable.index
+    guard v < variableSymbol.count else { return 0 }
+    let symbol = variableSymbol[v]
+    guard symbol >= 0 else { return 0 }
+    let slot = rowOf[Int(symbol)]
+    return slot >= 0 ? rows[Int(slot)].constant : 0
+  }
+
+  func contains(_ id: ConstraintID) -> Bool {
+    id.index < constraintTags.count && constraintTags[id.index].isPresent
+  }
+
+  func hasEditVariable(_ variable: VariableID) -> Bool {
+    variable.index < editTags.count && editTags[variable.index].isPresent
+  }
+
+  func constraint(_ id: ConstraintID) -> Constraint? {
+    guard contains(id) else { return nil }
+    return definitions[id.index]
+  }
+
+  var counters: SolverCounters {
+    var c = work
+    c.rows = liveRows
+    c.symbols = liveSymbols
+    return c
+  }
+}

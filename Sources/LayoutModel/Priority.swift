@@ -25,6 +25,9 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
   public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
 
   public var description: String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    // Int64(exactly:) rather than rounded(): the latter needs libm, which a stdlib-only
+    // module does not link.
+    if abs(value) < 1e15, let integral = Int64(exactly: value) { return String(integral) }
+    return String(value)
   }
 }

@@ -1,0 +1,121 @@
+/// A binary min-heap of entering candidates ordered by (priority descending, symbol
+/// ascending): the highest objective level first, then the lowest id — Bland's rule
+/// applied level by level. Storage is reused, so steady-state use allocates nothing.
+struct EnteringHeap {
+  private var priorities: ContiguousArray<Double> = []
+  private var symbols: ContiguousArray<Int32> = []
+
+  var isEmpty: Bool { symbols.isEmpty }
+  var count: Int { symbols.count }
+
+  @inline(__always)
+  private func precedes(_ i: Int, _ j: Int) -> Bool {
+    let pi = priorities[i]
+    let pj = priorities[j]
+    return pi > pj || (pi == pj && symbols[i] < symbols[j])
+  }
+
+  private mutating func swapAt(_ i: Int, _ j: Int) {
+    priorities.swapAt(i, j)
+    symbols.swapAt(i, j)
+  }
+
+  /// O(log n).
+  mutating func push(priority: Double, symbol: Int32) {
+    priorities.append(priority)
+    symbols.append(symbol)
+    var child = symbols.count - 1
+    while child > 0 {
+      let parent = (child - 1) >> 1
+      if !precedes(child, parent) { break }
+      swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  /// O(log n).
+  mutating func pop() -> (priority: Double, symbol: Int32)? {
+    guard let lastSymbol = symbols.last else { return nil }
+    let top = (priorities[0], symbols[0])
+    let lastPriority = priorities[priorities.count - 1]
+    priorities.removeLast()
+    symbols.removeLast()
+    if symbols.isEmpty { return top }
+    priorities[0] = lastPriority
+    symbols[0] = lastSymbol
+    var parent = 0
+    let n = symbols.count
+    while true {
+      let left = 2 * parent + 1
+      if left >= n { break }
+      var best = left
+      if left + 1 < n && precedes(left + 1, left) { best = left + 1 }
+      if !precedes(best, parent) { break }
+      swapAt(best, parent)
+      parent = best
+    }
+    return top
+  }
+
+  mutating func removeAll() {
+    priorities.removeAll(keepingCapacity: true)
+    symbols.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A binary min-heap of symbol ids with membership flags, for the dual simplex's queue of
+/// infeasible rows: the smallest basic id leaves first (Bland's rule for the dual).
+struct SymbolQueue {
+  private var items: ContiguousArray<Int32> = []
+  private var queued: ContiguousArray<Bool> = []
+
+  var isEmpty: Bool { items.isEmpty }
+
+  /// Grows the membership flags to cover `count` symbols.
+  mutating func reserveSymbols(_ count: Int) {
+    if queued.count < count { queued.append(contentsOf: repeatElement(false, count: count - queued.count)) }
+  }
+
+  /// O(log n); a symbol already queued is not queued twice.
+  mutating func insert(_ symbol: Int32) {
+    let s = Int(symbol)
+    if queued[s] { return }
+    queued[s] = true
+    items.append(symbol)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) >> 1
+      if items[child] >= items[parent] { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  /// O(log n).
+  mutating func popMin() -> Int32? {
+    guard let last = items.last else { return nil }
+    let top = items[0]
+    items.removeLast()
+    if !items.isEmpty {
+      items[0] = last
+      var parent = 0
+      let n = items.count
+      while true {
+        let left = 2 * parent + 1
+        if left >= n { break }
+        var best = left
+        if left + 1 < n && items[left + 1] < items[left] { best = left + 1 }
+        if items[best] >= items[parent] { break }
+        items.swapAt(best, parent)
+        parent = best
+      }
+    }
+    queued[Int(top)] = false
+    return top
+  }
+
+  mutating func removeAll() {
+    for item in items { queued[Int(item)] = false }
+    items.removeAll(keepingCapacity: true)
+  }
+}

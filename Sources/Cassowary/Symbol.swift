@@ -1,0 +1,112 @@
+/// What a tableau symbol stands for. Symbols are dense `Int32` ids; per-symbol facts live
+/// in the solver's arrays indexed by id.
+enum SymbolKind: UInt8 {
+  /// A user variable: unrestricted in sign.
+  case external
+  /// The slack of an inequality (>= 0); the marker of a required inequality.
+  case slack
+  /// An error variable of an optional constraint (>= 0), weighted in the objective.
+  case error
+  /// The marker of a required equality: must stay 0, never enters the basis.
+  case dummy
+  /// The phase-one variable of an add that found no subject (>= 0, then removed).
+  case artificial
+  /// A released id waiting on the free list.
+  case free
+
+  /// Restricted symbols must stay non-negative (dummies: zero).
+  var isRestricted: Bool { self != .external && self != .free }
+
+  /// Symbols the simplex may bring into the basis.
+  var isPivotable: Bool { self == .slack || self == .error }
+}
+
+/// How one constraint (user constraint or edit) lives in the tableau.
+///
+/// The constraint `expr + constant RELATION 0` is entered as the row
+/// `expr + constant + μ·marker (+ error terms) = 0`. Because the marker occurs in no other
+/// original row, changing the constant by δ is the same as shifting the marker by δ/μ,
+/// which is how ``CassowarySolver/setConstant(_:of:)`` and edit suggestions update the
+/// tableau in place (the marker-plus-delta rule of the paper and of NSISEngine).
+struct ConstraintTag {
+  var isPresent = false
+  /// Slack (inequality), dummy (required equality) or positive error (optional equality).
+  var marker: Int32 = -1
+  /// The error paired with the marker (optional constraints only), else -1.
+  var other: Int32 = -1
+  /// μ: the marker's coefficient in the entered row, before any sign normalisation.
+  var markerCoefficient: Double = 0
+  /// Objective level of an optional constraint, -1 for a required one.
+  var level: Int32 = -1
+  /// The constraint's current constant.
+  var constant: Double = 0
+}
+
+/// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted
+/// ascending and all parametric (non-basic). A free slot has `basic == -1`.
+struct Row {
+  var basic: Int32 = -1
+  var constant: Double = 0
+  var symbols: ContiguousArray<Int32> = []
+  var coefficients: ContiguousArray<Double> = []
+
+  /// Index of `symbol` in `symbols`, or nil. O(log n).
+  @inline(__always)
+  func index(of symbol: Int32) -> Int? { sortedIndex(of: symbol, in: symbols) }
+
+  @inline(__always)
+  func coefficient(of symbol: Int32) -> Double {
+    guard let i = index(of: symbol) else { return 0 }
+    return coefficients[i]
+  }
+}
+
+/// Index of `symbol` in an ascending array, or nil. O(log n).
+@inline(__always)
+func sortedIndex(of symbol: Int32, in symbols: ContiguousArray<Int32>) -> Int? {
+  symbols.withUnsafeBufferPointer { buffer in
+    var low = 0
+    var high = buffer.count
+    while low < high {
+      let mid = (low &+ high) >> 1
+      let value = buffer[mid]
+      if value < symbol { low = mid &+ 1 } else if value > symbol { high = mid } else { return mid }
+    }
+    return nil
+  }
+}
+
+extension ContiguousArray where Element == Int32 {
+  /// The elements of `self` followed by those of `other`, without copying either.
+  @inline(__always)
+  func concatenated(with other: ContiguousArray<Int32>) -> ConcatenatedSlots {
+    ConcatenatedSlots(first: self, second: other)
+  }
+}
+
+/// Two slot lists walked one after the other (a column's restricted and unrestricted
+/// parts), allocation-free.
+struct ConcatenatedSlots: Sequence {
+  let first: ContiguousArray<Int32>
+  let second: ContiguousArray<Int32>
+
+  struct Iterator: IteratorProtocol {
+    let first: ContiguousArray<Int32>
+    let second: ContiguousArray<Int32>
+    var index = 0
+
+    @inline(__always)
+    mutating func next() -> Int32? {
+      if index < first.count {
+        defer { index += 1 }
+        return first[index]
+      }
+      let j = index - first.count
+      guard j < second.count else { return nil }
+      index += 1
+      return second[j]
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(first: first, second: second) }
+}

@@ -1,0 +1,270 @@
+import LayoutModel
+
+extension Tableau {
+
+  /// The engine behind `CassowarySolver.add`; see its documentation.
+  mutating func add(_ constraint: Constraint) throws(SolverError) {
+    try validate(constraint)
+    let id = constraint.id
+    if id.index >= constraintTags.count {
+      let grow = id.index + 1 - constraintTags.count
+      constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
+      definitions.append(contentsOf: repeatElement(nil, count: grow))
+    }
+    let tag = try enter(
+      constraint.expression, relation: constraint.relation, priority: constraint.priority,
+      owner: Int32(id.index))
+    constraintTags[id.index] = tag
+    definitions[id.index] = constraint
+    try optimize()
+    checkInvariants()
+  }
+
+  mutating func validate(_ constraint: Constraint) throws(SolverError) {
+    let id = constraint.id
+    if contains(id) { throw .duplicateConstraint(id) }
+    if !constraint.priority.isValid { throw .invalidPriority(id, constraint.priority.value) }
+    for term in constraint.expression.terms where !term.coefficient.isFinite {
+      throw .nonFiniteCoefficient(id, term.variable)
+    }
+    if !constraint.expression.constant.isFinite { throw .nonFiniteConstant(id) }
+  }
+
+  /// Enters `expression RELATION 0` into the tableau and returns its tag. Does not
+  /// re-optimize. `owner` is the user constraint index, or -1 for an edit.
+  /// - Throws: `unsatisfiable` (state unchanged).
+  mutating func enter(
+    _ expression: LinearExpression, relation: Relation, priority: Priority, owner: Int32
+  ) throws(SolverError) -> ConstraintTag {
+    var tag = ConstraintTag()
+    tag.isPresent = true
+    tag.constant = expression.constant
+
+    // The row `expression + μ·marker (+ errors) = 0` with basic variables substituted.
+    var constant = expression.constant
+    for term in expression.terms where term.coefficient != 0 {
+      let symbol = symbol(for: term.variable)
+      let slot = rowOf[Int(symbol)]
+      if slot >= 0 {
+        let r = Int(slot)
+        constant += term.coefficient * rows[r].constant
+        for i in rows[r].symbols.indices {
+          accumulate(rows[r].symbols[i], term.coefficient * rows[r].coefficients[i])
+        }
+      } else {
+        accumulate(symbol, term.coefficient)
+      }
+    }
+
+    let optional = !priority.isRequired
+    if optional {
+      tag.level = level(for: priority.value)
+      levelUsers[Int(tag.level)] += 1
+    }
+    switch relation {
+    case .lessThanOrEqual, .greaterThanOrEqual:
+      // expr <= 0  ⇔  expr + slack = 0; optional: expr + slack - error = 0.
+      let sign: Double = relation == .lessThanOrEqual ? 1 : -1
+      tag.marker = makeSymbol(.slack, owner: owner)
+      tag.markerCoefficient = sign
+      accumulate(tag.marker, sign)
+      if optional {
+        tag.other = makeSymbol(.error, owner: owner)
+        accumulate(tag.other, -sign)
+      }
+    case .equal:
+      if optional {
+        // expr = e⁺ - e⁻
+        tag.marker = makeSymbol(.error, owner: owner)
+        tag.other = makeSymbol(.error, owner: owner)
+        tag.markerCoefficient = -1
+        accumulate(tag.marker, -1)
+        accumulate(tag.other, 1)
+      } else {
+        tag.marker = makeSymbol(.dummy, owner: owner)
+        tag.markerCoefficient = 1
+        accumulate(tag.marker, 1)
+      }
+    }
+    gatherAccumulated()
+    // Feasibility needs constant >= 0. At exactly zero either sign is feasible; then orient
+    // the row so its slack can be the subject: the slack becomes basic at zero and the
+    // error rests parametric at zero. With the error basic instead, the row sits on a bound
+    // that any later move of the constraint's expression violates, and the dual simplex
+    // would have to repair it one row at a time (a stack of n views took n pivots per
+    // resize that way).
+    var flip = constant < 0
+    if abs(constant) <= Self.epsilon, symbolKind[Int(tag.marker)] == .slack,
+      let i = sortedIndex(of: tag.marker, in: pivotSymbols)
+    {
+      flip = pivotCoefficients[i] > 0
+    }
+    if flip {
+      constant = -constant
+      for i in pivotCoefficients.indices { pivotCoefficients[i] = -pivotCoefficients[i] }
+    }
+
+    // The new errors enter the objective before a subject is chosen, so that a subject
+    // which is one of them is substituted out of the objective like any other.
+    if optional {
+      for error in errorSymbols(of: tag) { addObjective(error, level: tag.level, delta: 1) }
+    }
+
+    if let subject = chooseSubject(tag) {
+      _ = installRow(constant: constant, subject: subject)
+      return tag
+    }
+    if pivotSymbols.allSatisfy({ symbolKind[Int($0)] == .dummy }) {
+      if constant <= Self.epsilon {
+        // Redundant: the other required equalities already imply it.
+        _ = installRow(constant: constant, subject: tag.marker)
+        return tag
+      }
+      let conflicts = requiredOwners(of: pivotSymbols, excluding: tag.marker)
+      discardUnenteredTag(tag)
+      throw unsatisfiable(owner: owner, conflicts: conflicts)
+    }
+    if let conflicts = try addWithArtificialVariable(constant: constant) {
+      releaseSymbol(tag.marker)
+      throw unsatisfiable(owner: owner, conflicts: conflicts)
+    }
+    return tag
+  }
+
+  /// Only required constraints can be unsatisfiable, and only user constraints are
+  /// required (edits are optional), so an owner is always a user constraint here.
+  private mutating func unsatisfiable(owner: Int32, conflicts: [ConstraintID]) -> SolverError {
+    owner >= 0
+      ? .unsatisfiable(ConstraintID(owner), conflicts: conflicts)
+      : .internalInconsistency("an edit constraint was reported unsatisfiable")
+  }
+
+  /// The subject for a new row held in `pivotSymbols`: the unrestricted symbol occurring
+  /// in the fewest rows (ties to the lowest id); otherwise the constraint's own slack or
+  /// error if its coefficient is negative, which keeps the row feasible (constant >= 0).
+  private mutating func chooseSubject(_ tag: ConstraintTag) -> Int32? {
+    var best: Int32 = -1
+    var bestCount = Int32.max
+    for symbol in pivotSymbols where symbolKind[Int(symbol)] == .external {
+      let count = occurrences[Int(symbol)]
+      if count < bestCount {
+        best = symbol
+        bestCount = count
+      }
+    }
+    if best >= 0 { return best }
+    for candidate in [tag.marker, tag.other] where candidate >= 0 {
+      guard symbolKind[Int(candidate)].isPivotable,
+        let i = sortedIndex(of: candidate, in: pivotSymbols), pivotCoefficients[i] < 0
+      else { continue }
+      return candidate
+    }
+    return nil
+  }
+
+  /// Releases the symbols of a constraint whose row never entered the tableau.
+  private mutating func discardUnenteredTag(_ tag: ConstraintTag) {
+    for symbol in [tag.marker, tag.other] where symbol >= 0 {
+      clearObjective(of: symbol)
+      releaseSymbol(symbol)
+    }
+    if tag.level >= 0 { releaseLevel(tag.level) }
+  }
+
+  /// The error symbols an optional constraint puts in the objective.
+  mutating func errorSymbols(of tag: ConstraintTag) -> [Int32] {
+    symbolKind[Int(tag.marker)] == .error ? [tag.marker, tag.other] : [tag.other]
+  }
+
+  /// Phase one for a row held in `pivotSymbols` with `constant >= 0` and no usable
+  /// subject: make an artificial symbol basic for it and minimise that symbol. Returns nil
+  /// on success (the row is in the tableau, the artificial symbol gone), or the conflicting
+  /// required constraints after restoring the tableau exactly.
+  private mutating func addWithArtificialVariable(constant: Double) throws(SolverError) -> [ConstraintID]? {
+    let artificial = makeSymbol(.artificial)
+    let slot = makeRowSlot(basic: artificial)
+    rows[Int(slot)].constant = constant
+    for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
+    work.cells += pivotSymbols.count
+    artificialObjective.constant = constant
+    artificialObjective.symbols.removeAll(keepingCapacity: true)
+    artificialObjective.symbols.append(contentsOf: pivotSymbols)
+    artificialObjective.coefficients.removeAll(keepingCapacity: true)
+    artificialObjective.coefficients.append(contentsOf: pivotCoefficients)
+    swap(&pivotSymbols, &rows[Int(slot)].symbols)
+    swap(&pivotCoefficients, &rows[Int(slot)].coefficients)
+
+    phaseOneActive = true
+    beginUndoLog()
+    var pivots = 0
+    while let entering = phaseOneEnteringSymbol() {
+      guard let leaving = primalLeavingRow(for: entering) else {
+        throw .internalInconsistency("phase one unbounded entering symbol \(entering)")
+      }
+      pivot(entering: entering, slot: leaving)
+      pivots += 1
+      if pivots > pivotLimit { throw .internalInconsistency("phase one exceeded \(pivotLimit) pivots") }
+    }
+    phaseOneActive = false
+
+    if artificialObjective.constant > Self.epsilon {
+      // The phase-one objective is a combination of the new row and present rows with
+      // non-negative reduced costs and a positive constant: the constraints whose markers
+      // carry a multiplier in it cannot hold together.
+      let conflicts = requiredOwners(of: artificialObjective.symbols, excluding: -1)
+      rollBackPivots()
+      dropRow(rowOf[Int(artificial)])
+      clearObjective(of: artificial)
+      releaseSymbol(artificial)
+      try optimize()
+      return conflicts
+    }
+    endUndoLog()
+
+    let artificialSlot = rowOf[Int(artificial)]
+    if artificialSlot >= 0 {
+      // Basic at zero: pivot any slack or error in, or drop the row if it has none.
+      let r = Int(artificialSlot)
+      if let entering = rows[r].symbols.first(where: { symbolKind[Int($0)].isPivotable }) {
+        pivot(entering: entering, slot: artificialSlot)
+      } else {
+        dropRow(artificialSlot)
+      }
+    }
+    var slots = ContiguousArray<Int32>()
+    rowsContaining(artificial, into: &slots)
+    for slot in slots { removeCell(artificial, fromRow: slot) }
+    clearObjective(of: artificial)
+    releaseSymbol(artificial)
+    return nil
+  }
+
+  /// The lowest-id slack or error with a negative coefficient in the phase-one objective.
+  private mutating func phaseOneEnteringSymbol() -> Int32? {
+    for i in artificialObjective.symbols.indices {
+      let symbol = artificialObjective.symbols[i]
+      if artificialObjective.coefficients[i] < 0 && symbolKind[Int(symbol)].isPivotable {
+        return symbol
+      }
+    }
+    return nil
+  }
+
+  /// The present required constraints owning any of `symbols` (plus `extra` when >= 0),
+  /// sorted, each once.
+  mutating func requiredOwners(of symbols: ContiguousArray<Int32>, excluding: Int32, extra: Int32 = -1) -> [ConstraintID] {
+    conflictScratch.removeAll(keepingCapacity: true)
+    func consider(_ symbol: Int32) {
+      guard symbol >= 0, symbol != excluding else { return }
+      let o = owner[Int(symbol)]
+      guard o >= 0, constraintTags[Int(o)].isPresent, constraintTags[Int(o)].level < 0 else { return }
+      conflictScratch.append(ConstraintID(o))
+    }
+    for symbol in symbols { consider(symbol) }
+    consider(extra)
+    conflictScratch.sort()
+    var result: [ConstraintID] = []
+    for id in conflictScratch where result.last != id { result.append(id) }
+    return result
+  }
+}

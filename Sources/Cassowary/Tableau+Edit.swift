@@ -1,0 +1,145 @@
+import LayoutModel
+
+extension Tableau {
+
+  // MARK: Edit variables
+
+  /// The engine behind `CassowarySolver.addEditVariable`; see its documentation.
+  mutating func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+    guard priority.isValid else { throw .invalidEditPriority(variable, priority.value) }
+    guard !priority.isRequired else { throw .requiredEditPriority(variable) }
+    guard !hasEditVariable(variable) else { throw .duplicateEditVariable(variable) }
+    if variable.index >= editTags.count {
+      editTags.append(contentsOf: repeatElement(ConstraintTag(), count: variable.index + 1 - editTags.count))
+    }
+    let current = value(of: variable)
+    let tag = try enter(
+      LinearExpression([Term(variable, 1)], constant: -current), relation: .equal,
+      priority: priority, owner: -1)
+    editTags[variable.index] = tag
+    try optimize()
+    checkInvariants()
+  }
+
+  /// The engine behind `CassowarySolver.removeEditVariable`; see its documentation.
+  mutating func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+    guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
+    let tag = editTags[variable.index]
+    editTags[variable.index] = ConstraintTag()
+    removeFromTableau(tag)
+    try optimize()
+    checkInvariants()
+  }
+
+  /// The engine behind `CassowarySolver.suggestValue`; see its documentation.
+  mutating func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
+    guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
+    guard value.isFinite else { throw .nonFiniteSuggestion(variable) }
+    var tag = editTags[variable.index]
+    collectsInfeasibleRows = true
+    shiftConstant(&tag, to: -value)
+    editTags[variable.index] = tag
+    let stuck = try dualOptimize()
+    collectsInfeasibleRows = false
+    if let stuck {
+      throw .internalInconsistency("dual simplex found no entering symbol for row of symbol \(stuck) after a suggestion")
+    }
+    try optimize()
+    checkInvariants()
+  }
+
+  // MARK: In-place changes
+
+  /// The engine behind `CassowarySolver.setConstant`; see its documentation.
+  mutating func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
+    guard contains(id) else { throw .unknownConstraint(id) }
+    guard constant.isFinite else { throw .nonFiniteConstant(id) }
+    var tag = constraintTags[id.index]
+    let old = tag.constant
+    beginUndoLog()
+    collectsInfeasibleRows = true
+    shiftConstant(&tag, to: constant)
+    let stuck = try dualOptimize()
+    collectsInfeasibleRows = false
+    if let stuck {
+      // The stuck row says `basic = negative constant + non-positive terms` (or a dummy
+      // forced off zero): the constraints whose markers it mentions cannot all hold.
+      let slot = Int(rowOf[Int(stuck)])
+      let conflicts = requiredOwners(of: rows[slot].symbols, excluding: tag.marker, extra: stuck == tag.marker ? -1 : stuck)
+      rollBackPivots()
+      shiftConstant(&tag, to: old)
+      infeasibleRows.removeAll()
+      constraintTags[id.index] = tag
+      try optimize()
+      checkInvariants()
+      throw .unsatisfiable(id, conflicts: conflicts)
+    }
+    endUndoLog()
+    constraintTags[id.index] = tag
+    definitions[id.index]?.expression.constant = constant
+    try optimize()
+    checkInvariants()
+  }
+
+  /// The engine behind `CassowarySolver.setPriority`; see its documentation.
+  mutating func setPriority(_ priority: Priority, of id: ConstraintID) throws(SolverError) {
+    guard contains(id) else { throw .unknownConstraint(id) }
+    guard priority.isValid else { throw .invalidPriority(id, priority.value) }
+    var tag = constraintTags[id.index]
+    let isRequired = tag.level < 0
+    if isRequired != priority.isRequired { throw .requiredPriorityChange(id) }
+    if isRequired || levelPriority[Int(tag.level)] == priority.value { return }
+    let newLevel = level(for: priority.value)
+    levelUsers[Int(newLevel)] += 1
+    for error in errorSymbols(of: tag) {
+      addObjectiveTerm(error, level: tag.level, scale: -1)
+      addObjectiveTerm(error, level: newLevel, scale: 1)
+    }
+    releaseLevel(tag.level)
+    tag.level = newLevel
+    constraintTags[id.index] = tag
+    definitions[id.index]?.priority = priority
+    try optimize()
+    checkInvariants()
+  }
+
+  /// Changes the constant of an entered constraint to `constant` by shifting its marker by
+  /// δ/μ: the marker's row constant moves if it is basic, else every row containing it.
+  /// Rows pushed infeasible are queued for the dual simplex when collecting.
+  /// - Complexity: O(rows containing the marker).
+  mutating func shiftConstant(_ tag: inout ConstraintTag, to constant: Double) {
+    let delta = constant - tag.constant
+    tag.constant = constant
+    if delta == 0 { return }
+    let shift = delta / tag.markerCoefficient
+    let marker = tag.marker
+    let markerSlot = rowOf[Int(marker)]
+    if markerSlot >= 0 {
+      rows[Int(markerSlot)].constant -= shift
+      queueIfInfeasible(markerSlot)
+      return
+    }
+    let stamp = nextStamp()
+    for slot in restrictedColumns[Int(marker)].concatenated(with: unrestrictedColumns[Int(marker)]) {
+      let r = Int(slot)
+      if rows[r].basic < 0 || rowStamp[r] == stamp { continue }
+      rowStamp[r] = stamp
+      let coefficient = rows[r].coefficient(of: marker)
+      if coefficient == 0 { continue }
+      rows[r].constant += coefficient * shift
+      queueIfInfeasible(slot)
+    }
+  }
+
+  @inline(__always)
+  private mutating func queueIfInfeasible(_ slot: Int32) {
+    guard collectsInfeasibleRows else { return }
+    let r = Int(slot)
+    let basic = rows[r].basic
+    let kind = symbolKind[Int(basic)]
+    let constant = rows[r].constant
+    if kind == .dummy ? abs(constant) > Self.epsilon : (kind.isRestricted && constant < -Self.epsilon) {
+      infeasibleRows.insert(basic)
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import LayoutModel
+
+// The lexicographic objective. Each optional priority value is a level; the objective of a
+// level is the sum of its constraints' error symbols, weight 1 each. Rather than one row
+// per level, each parametric symbol carries its coefficients across levels as a linked
+// list sorted from the highest level down (its priority vector), with zero entries pruned.
+// The sign of the first entry decides whether the symbol can improve the objective:
+// negative means entering it lowers the highest level it affects, positive means it is
+// locked by that level, so no lower level can trade against a higher one.
+extension Tableau {
+
+  // MARK: Levels
+
+  /// The level of an optional priority, created on first use. O(log levels), plus
+  /// O(levels) when a level is created.
+  mutating func level(for priority: Double) -> Int32 {
+    var low = 0
+    var high = levelsByPriority.count
+    while low < high {
+      let mid = (low + high) >> 1
+      let p = levelPriority[Int(levelsByPriority[mid])]
+      if p < priority { low = mid + 1 } else if p > priority { high = mid } else {
+        return levelsByPriority[mid]
+      }
+    }
+    let level = Int32(levelPriority.count)
+    levelPriority.append(priority)
+    levelUsers.append(0)
+    levelsByPriority.insert(level, at: low)
+    return level
+  }
+
+  /// Counts a constraint out of its level. When a level loses its last user, rounding may
+  /// have left entries of magnitude above epsilon behind; they would lock symbols for
+  /// lower levels, so they are purged. O(1), or O(symbols) on the last user.
+  mutating func releaseLevel(_ level: Int32) {
+    levelUsers[Int(level)] -= 1
+    if levelUsers[Int(level)] == 0 { purgeObjectiveEntries(at: level) }
+  }
+
+  private mutating func purgeObjectiveEntries(at level: Int32) {
+    for s in objectiveHead.indices where objectiveHead[s] >= 0 {
+      let symbol = Int32(s)
+      let delta = -objectiveCoefficient(of: symbol, at: level)
+      if delta != 0 { addObjective(symbol, level: level, delta: delta, force: true) }
+    }
+  }
+
+  // MARK: Priority vectors
+
+  /// The symbol's objective coefficient at `level`. O(levels it has entries at).
+  func objectiveCoefficient(of symbol: Int32, at level: Int32) -> Double {
+    var e = objectiveHead[Int(symbol)]
+    while e >= 0 {
+      if entryLevel[Int(e)] == level { return entryCoefficient[Int(e)] }
+      e = entryNext[Int(e)]
+    }
+    return 0
+  }
+
+  /// Adds `delta` to the symbol's coefficient at `level`, pruning an entry that falls
+  /// below epsilon (`force` removes it whatever its size). Queues the symbol as an entering
+  /// candidate when its vector now starts negative.
+  /// - Complexity: O(levels the symbol has entries at).
+  mutating func addObjective(_ symbol: Int32, level: Int32, delta: Double, force: Bool = false) {
+    let s = Int(symbol)
+    let priority = levelPriority[Int(level)]
+    var previous: Int32 = -1
+    var e = objectiveHead[s]
+    while e >= 0 && levelPriority[Int(entryLevel[Int(e)])] > priority {
+      previous = e
+      e = entryNext[Int(e)]
+    }
+    if e >= 0 && entryLevel[Int(e)] == level {
+      let value = entryCoefficient[Int(e)] + delta
+      if force || abs(value) < Self.epsilon {
+        let next = entryNext[Int(e)]
+        if previous >= 0 { entryNext[Int(previous)] = next } else { objectiveHead[s] = next }
+        entryNext[Int(e)] = freeEntry
+        freeEntry = e
+      } else {
+        entryCoefficient[Int(e)] = value
+      }
+    } else {
+      if force || abs(delta) < Self.epsilon { return }
+      let entry: Int32
+      if freeEntry >= 0 {
+        entry = freeEntry
+        freeEntry = entryNext[Int(entry)]
+        entryLevel[Int(entry)] = level
+        entryCoefficient[Int(entry)] = delta
+        entryNext[Int(entry)] = e
+      } else {
+        entry = Int32(entryLevel.count)
+        entryLevel.append(level)
+        entryCoefficient.append(delta)
+        entryNext.append(e)
+      }
+      if previous >= 0 { entryNext[Int(previous)] = entry } else { objectiveHead[s] = entry }
+    }
+    queueIfEligible(symbol)
+  }
+
+  /// Adds `scale · (basic's row)` to the objective at `level`: how an error symbol that is
+  /// basic contributes, since the objective is kept in parametric symbols only.
+  mutating func addObjectiveRow(ofBasic symbol: Int32, level: Int32, scale: Double) {
+    let slot = Int(rowOf[Int(symbol)])
+    let count = rows[slot].symbols.count
+    for i in 0..<count {
+      addObjective(rows[slot].symbols[i], level: level, delta: scale * rows[slot].coefficients[i])
+    }
+  }
+
+  /// Adds `scale · symbol` to the objective at `level`, through its row when it is basic.
+  mutating func addObjectiveTerm(_ symbol: Int32, level: Int32, scale: Double) {
+    if rowOf[Int(symbol)] >= 0 {
+      addObjectiveRow(ofBasic: symbol, level: level, scale: scale)
+    } else {
+      addObjective(symbol, level: level, delta: scale)
+    }
+  }
+
+  /// Frees every entry of a symbol's vector (the symbol has become basic).
+  mutating func clearObjective(of symbol: Int32) {
+    let s = Int(symbol)
+    var e = objectiveHead[s]
+    guard e >= 0 else { return }
+    var last = e
+    while e >= 0 {
+      last = e
+      e = entryNext[Int(e)]
+    }
+    entryNext[Int(last)] = freeEntry
+    freeEntry = objectiveHead[s]
+    objectiveHead[s] = -1
+  }
+
+  // MARK: Entering candidates
+
+  /// Queues `symbol` when its vector starts negative. Every eligible symbol has a heap
+  /// entry under its current key; entries whose key went stale are skipped when popped.
+  @inline(__always)
+  mutating func queueIfEligible(_ symbol: Int32) {
+    let s = Int(symbol)
+    guard symbolKind[s].isPivotable, rowOf[s] < 0 else { return }
+    let head = objectiveHead[s]
+    guard head >= 0, entryCoefficient[Int(head)] < 0 else { return }
+    enteringCandidates.push(priority: levelPriority[Int(entryLevel[Int(head)])], symbol: symbol)
+  }
+
+  /// The eligible symbol at the highest level with the lowest id, or nil when the
+  /// objective is optimal. Amortized O(log heap) per queued change.
+  mutating func nextEnteringSymbol() -> Int32? {
+    while let (priority, symbol) = enteringCandidates.pop() {
+      let s = Int(symbol)
+      guard symbolKind[s].isPivotable, rowOf[s] < 0 else { continue }
+      let head = objectiveHead[s]
+      guard head >= 0, entryCoefficient[Int(head)] < 0 else { continue }
+      guard levelPriority[Int(entryLevel[Int(head)])] == priority else { continue }
+      return symbol
+    }
+    return nil
+  }
+
+  /// Compares the dual ratios `vector(a) / ca` and `vector(b) / cb` lexicographically from
+  /// the highest level down; differences within epsilon are ties at that level.
+  /// Returns a negative number, 0 or a positive number.
+  func compareDualRatios(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
+    var ea = objectiveHead[Int(a)]
+    var eb = objectiveHead[Int(b)]
+    while ea >= 0 || eb >= 0 {
+      let pa = ea >= 0 ? levelPriority[Int(entryLevel[Int(ea)])] : -Double.infinity
+      let pb = eb >= 0 ? levelPriority[Int(entryLevel[Int(eb)])] : -Double.infinity
+      var ra = 0.0
+      var rb = 0.0
+      if pa >= pb {
+        ra = entryCoefficient[Int(ea)] / ca
+        ea = entryNext[Int(ea)]
+      }
+      if pb >= pa {
+        rb = entryCoefficient[Int(eb)] / cb
+        eb = entryNext[Int(eb)]
+      }
+      if ra < rb - Self.epsilon { return -1 }
+      if ra > rb + Self.epsilon { return 1 }
+    }
+    return 0
+  }
+}

@@ -1,0 +1,94 @@
+import LayoutModel
+
+/// The state of the Cassowary engine: a value type, so that its hot loops mutate it with
+/// exclusivity checked at compile time. (As stored properties of a class, every array
+/// access in a pivot paid for a dynamic exclusivity check: half the time of a resize.)
+/// ``CassowarySolver`` owns one and forwards the public API to it.
+struct Tableau {
+  /// Cells whose magnitude falls below this are dropped; constants within it of zero
+  /// count as zero. Layout magnitudes are up to ~1e5 points, so 1e-8 sits well above
+  /// accumulated rounding and well below any meaningful quantity.
+  static let epsilon = 1e-8
+
+  // MARK: Symbols (indexed by symbol id)
+
+  var symbolKind: ContiguousArray<SymbolKind> = []
+  /// The row slot where the symbol is basic, or -1 when it is parametric.
+  var rowOf: ContiguousArray<Int32> = []
+  /// Row slots that may contain the symbol, split by the kind of the row's basic symbol:
+  /// ratio tests need only restricted rows, and in a chain most occurrences of a slack are
+  /// in unrestricted position rows. Entries go stale when a cell cancels or a row is
+  /// freed, and a reused slot can appear twice; readers check membership and skip
+  /// duplicates with `rowStamp`. `occurrences` keeps the exact count.
+  var restrictedColumns: ContiguousArray<ContiguousArray<Int32>> = []
+  var unrestrictedColumns: ContiguousArray<ContiguousArray<Int32>> = []
+  var occurrences: ContiguousArray<Int32> = []
+  var compactionPending: ContiguousArray<Bool> = []
+  var pendingCompactions: [Int32] = []
+  /// The user constraint whose marker or error this symbol is, else -1.
+  var owner: ContiguousArray<Int32> = []
+  /// First entry of the symbol's objective priority vector, or -1.
+  var objectiveHead: ContiguousArray<Int32> = []
+  var freeSymbols: [Int32] = []
+
+  // MARK: Variables (indexed by VariableID)
+
+  var variableSymbol: ContiguousArray<Int32> = []
+
+  // MARK: Rows (indexed by row slot)
+
+  var rows: ContiguousArray<Row> = []
+  var freeRowSlots: [Int32] = []
+  var rowStamp: ContiguousArray<UInt32> = []
+  var currentStamp: UInt32 = 0
+
+  // MARK: Constraints (indexed by ConstraintID) and edits (indexed by VariableID)
+
+  var constraintTags: ContiguousArray<ConstraintTag> = []
+  var definitions: [Constraint?] = []
+  var editTags: ContiguousArray<ConstraintTag> = []
+
+  // MARK: Objective
+
+  /// Priority value of each level; levels are created on first use and kept for reuse.
+  var levelPriority: ContiguousArray<Double> = []
+  /// Present constraints and edits at each level.
+  var levelUsers: ContiguousArray<Int32> = []
+  /// Level ids sorted by priority ascending, for lookup by binary search.
+  var levelsByPriority: ContiguousArray<Int32> = []
+  /// Objective entries pool: linked lists, one per symbol, sorted by level priority
+  /// descending.
+  var entryLevel: ContiguousArray<Int32> = []
+  var entryCoefficient: ContiguousArray<Double> = []
+  var entryNext: ContiguousArray<Int32> = []
+  var freeEntry: Int32 = -1
+  var enteringCandidates = EnteringHeap()
+
+  // MARK: Dual simplex, phase one, rollback
+
+  var infeasibleRows = SymbolQueue()
+  var collectsInfeasibleRows = false
+  /// Phase-one objective (minimise the artificial symbol); `basic` is unused.
+  var artificialObjective = Row()
+  var phaseOneActive = false
+  /// Pivots made since `beginUndoLog()`, as (entering, leaving) pairs.
+  var undoLog: [(entering: Int32, leaving: Int32)] = []
+  var recordsPivots = false
+
+  // MARK: Scratch buffers (reused so steady state allocates nothing)
+
+  var mergeSymbols: ContiguousArray<Int32> = []
+  var mergeCoefficients: ContiguousArray<Double> = []
+  var pivotSymbols: ContiguousArray<Int32> = []
+  var pivotCoefficients: ContiguousArray<Double> = []
+  var accumulator: ContiguousArray<Double> = []
+  var accumulated: ContiguousArray<Bool> = []
+  var touchedSymbols: [Int32] = []
+  var conflictScratch: [ConstraintID] = []
+  var movedSlots: ContiguousArray<Int32> = []
+
+  var work = SolverCounters()
+  var liveSymbols = 0
+  var liveRows = 0
+
+}
