@@ -5,9 +5,10 @@ import LayoutModel
 /// the executable names backends).
 ///
 /// Each backend is one line in ``visitAll(_:)``: its name, a one-line description and its
-/// concrete solver type. Passing the concrete type to a generic visitor opens the
-/// "which backend" choice once per invocation; the replay and measured loops behind the
-/// visitor are specialized, with no existential call per solver operation.
+/// concrete solver type. Passing the concrete type to a generic visitor settles "which
+/// backend" once per invocation: the code behind the visitor is generic over the solver
+/// type, compiled for it where the optimizer can see it, and makes no existential call
+/// per solver operation.
 enum BackendRegistry {
   /// A backend as `bench list` shows it and `--backend` names it.
   struct Entry: Hashable, Sendable {
