@@ -1,2 +1,9 @@
 import ArgumentParser
-@main struct Bench: ParsableCommand {}
+
+@main
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "LayoutBench — a research harness for layout constraint solvers",
+    subcommands: [Solve.self, List.self])
+}

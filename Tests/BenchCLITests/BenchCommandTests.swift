@@ -1,0 +1,28 @@
+import Testing
+
+@Suite struct BenchCommandTests {
+  @Test func helpNamesTheHarnessAndItsCommands() throws {
+    let output = try BenchProcess.run(["--help"])
+    #expect(output.status == 0)
+    #expect(output.standardOutput.hasPrefix("OVERVIEW: LayoutBench — a research harness for layout constraint solvers\n"))
+    #expect(output.standardOutput.contains("  solve "))
+    #expect(output.standardOutput.contains("  list "))
+  }
+
+  @Test func listShowsTheBackendsSection() throws {
+    let output = try BenchProcess.run(["list"])
+    #expect(output.status == 0)
+    #expect(output.standardError.isEmpty)
+    let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "Backends:")
+    // Each backend line is indented: name, two spaces, description.
+    #expect(lines.dropFirst().filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("  ") })
+    #expect(lines.count >= 3)
+  }
+
+  @Test func unknownCommandIsAUsageError() throws {
+    let output = try BenchProcess.run(["frobnicate"])
+    #expect(output.status == 64)
+    #expect(output.standardOutput.isEmpty)
+  }
+}
