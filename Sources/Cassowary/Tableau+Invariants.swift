@@ -84,6 +84,16 @@ extension Tableau {
       }
     }
 
+    var entriesPerLevel = ContiguousArray<Int32>(repeating: 0, count: levelEntries.count)
+    for s in objectiveHead.indices {
+      var e = objectiveHead[s]
+      while e >= 0 {
+        entriesPerLevel[Int(entryLevel[Int(e)])] += 1
+        e = entryNext[Int(e)]
+      }
+    }
+    if entriesPerLevel != levelEntries { problems.append("level entry counts \(levelEntries), found \(entriesPerLevel)") }
+
     func checkTag(_ tag: ConstraintTag, _ what: String) {
       for symbol in [tag.marker, tag.other] where symbol >= 0 {
         if symbolKind[Int(symbol)] == .free { problems.append("\(what): symbol \(symbol) was released") }

@@ -26,16 +26,17 @@ extension Tableau {
     let level = Int32(levelPriority.count)
     levelPriority.append(priority)
     levelUsers.append(0)
+    levelEntries.append(0)
     levelsByPriority.insert(level, at: low)
     return level
   }
 
   /// Counts a constraint out of its level. When a level loses its last user, rounding may
   /// have left entries of magnitude above epsilon behind; they would lock symbols for
-  /// lower levels, so they are purged. O(1), or O(symbols) on the last user.
+  /// lower levels, so they are purged. O(1), or O(symbols) when entries were left.
   mutating func releaseLevel(_ level: Int32) {
     levelUsers[Int(level)] -= 1
-    if levelUsers[Int(level)] == 0 { purgeObjectiveEntries(at: level) }
+    if levelUsers[Int(level)] == 0 && levelEntries[Int(level)] > 0 { purgeObjectiveEntries(at: level) }
   }
 
   private mutating func purgeObjectiveEntries(at level: Int32) {
@@ -74,6 +75,7 @@ extension Tableau {
     if e >= 0 && entryLevel[Int(e)] == level {
       let value = entryCoefficient[Int(e)] + delta
       if force || abs(value) < Self.epsilon {
+        levelEntries[Int(level)] -= 1
         let next = entryNext[Int(e)]
         if previous >= 0 { entryNext[Int(previous)] = next } else { objectiveHead[s] = next }
         entryNext[Int(e)] = freeEntry
@@ -83,6 +85,7 @@ extension Tableau {
       }
     } else {
       if force || abs(delta) < Self.epsilon { return }
+      levelEntries[Int(level)] += 1
       let entry: Int32
       if freeEntry >= 0 {
         entry = freeEntry
@@ -128,6 +131,7 @@ extension Tableau {
     var last = e
     while e >= 0 {
       last = e
+      levelEntries[Int(entryLevel[Int(e)])] -= 1
       e = entryNext[Int(e)]
     }
     entryNext[Int(last)] = freeEntry

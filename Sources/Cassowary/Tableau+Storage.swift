@@ -107,7 +107,7 @@ extension Tableau {
     // mid-substitution the pivot row's cells are out of the table, and a compaction would
     // take that row out of its symbols' columns. `flushCompactions` runs at safe points.
     let entries = restrictedColumns[s].count + unrestrictedColumns[s].count
-    if entries > 2 * Int(occurrences[s]) + 16 && !compactionPending[s] {
+    if entries > 4 * Int(occurrences[s]) + 64 && !compactionPending[s] {
       compactionPending[s] = true
       pendingCompactions.append(symbol)
     }

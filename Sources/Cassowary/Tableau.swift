@@ -54,6 +54,8 @@ struct Tableau {
   var levelPriority: ContiguousArray<Double> = []
   /// Present constraints and edits at each level.
   var levelUsers: ContiguousArray<Int32> = []
+  /// Objective entries currently at each level.
+  var levelEntries: ContiguousArray<Int32> = []
   /// Level ids sorted by priority ascending, for lookup by binary search.
   var levelsByPriority: ContiguousArray<Int32> = []
   /// Objective entries pool: linked lists, one per symbol, sorted by level priority

@@ -18,8 +18,11 @@ enum BackendRegistry {
 
   /// Calls `visitor` once per backend, in listing order.
   static func visitAll<Visitor: BackendVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
-    // Enabled when the Cassowary solver lands (it is written on another branch):
-    // try visitor.visit(Entry(name: "cassowary", summary: "incremental Cassowary simplex (kiwi's algorithm) on sparse rows"), makeSolver: { CassowarySolver() })
+    try visitor.visit(
+      Entry(
+        name: CassowarySolver.backendName,
+        summary: "incremental Cassowary (Badros, Borning, Stuckey 2001) on sorted sparse rows, lexicographic priorities"),
+      makeSolver: { CassowarySolver() })
   }
 
   /// Every backend, in listing order.
