@@ -46,6 +46,7 @@ let package = Package(
     .testTarget(
       name: "InterchangeTests", dependencies: ["Interchange", "Cassowary", "LayoutModel", "TestSupport"]),
     .testTarget(name: "BenchCLITests", dependencies: ["TestSupport"]),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
   ],
   swiftLanguageModes: [.v6]
 )
