@@ -43,11 +43,12 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport"]),
     .testTarget(
-      name: "CassowaryTests", dependencies: ["Cassowary", "LayoutModel", "TestSupport"],
+      name: "CassowaryTests", dependencies: ["Cassowary", "Interchange", "LayoutModel", "TestSupport"],
       swiftSettings: internalChecks),
     .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "LayoutModel"]),
     // Runs the built `bench` executable as a user would; it links no project module.
     .testTarget(name: "BenchCLITests"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
   ],
   swiftLanguageModes: [.v6]
 )

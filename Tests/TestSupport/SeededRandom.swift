@@ -1,1 +1,0 @@
-// Seeded random generators and oracles for tests land here (issue 2).
