@@ -174,7 +174,8 @@ extension Tableau {
 
   /// The restricted row that limits `entering` first as it grows from zero: minimum
   /// `constant / -coefficient` over rows where it has a negative coefficient, ties to the
-  /// lowest basic id (Bland). Nil when nothing limits it.
+  /// lowest basic id (Bland). A row whose basic is a dummy limits it at once whatever the
+  /// sign, since a dummy must stay exactly 0. Nil when nothing limits it.
   /// - Complexity: O(rows containing `entering` · log row length).
   mutating func primalLeavingRow(for entering: Int32) -> Int32? {
     let stamp = nextStamp()
@@ -186,10 +187,17 @@ extension Tableau {
       let basic = rows[r].basic
       if basic < 0 || rowStamp[r] == stamp { continue }
       rowStamp[r] = stamp
-      guard symbolKind[Int(basic)].isRestricted else { continue }
+      let kind = symbolKind[Int(basic)]
+      guard kind.isRestricted else { continue }
       let coefficient = rows[r].coefficient(of: entering)
-      guard coefficient < 0 else { continue }
-      let ratio = rows[r].constant / -coefficient
+      let ratio: Double
+      if kind == .dummy {
+        guard coefficient != 0 else { continue }
+        ratio = 0
+      } else {
+        guard coefficient < 0 else { continue }
+        ratio = rows[r].constant / -coefficient
+      }
       if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
         best = slot
         bestRatio = ratio

@@ -36,12 +36,17 @@ extension Tableau {
   }
 
   /// The row on which the parametric `marker` should enter so that dropping the row keeps
-  /// the tableau feasible: a restricted row where it has a negative coefficient with the
-  /// smallest `constant / -coefficient`; else a restricted row with the smallest
+  /// the tableau feasible. First a row whose basic is a dummy: a dummy must stay exactly 0,
+  /// and pivoting on its own row (constant 0) moves no other constant, while pivoting
+  /// elsewhere would shift it off zero. (Such a row is a redundant equality that was implied
+  /// through this constraint; it now stands on its own.) Then kiwi's three tiers: a
+  /// restricted row where it has a negative coefficient with the smallest
+  /// `constant / -coefficient`; else a restricted row with the smallest
   /// `constant / coefficient`; else an unrestricted row. Ties go to the lowest basic id.
   /// - Complexity: O(rows containing the marker · log row length).
   mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
     let stamp = nextStamp()
+    var dummy: (slot: Int32, basic: Int32) = (-1, .max)
     var first: (slot: Int32, ratio: Double, basic: Int32) = (-1, .infinity, .max)
     var second: (slot: Int32, ratio: Double, basic: Int32) = (-1, .infinity, .max)
     var third: (slot: Int32, basic: Int32) = (-1, .max)
@@ -52,7 +57,10 @@ extension Tableau {
       rowStamp[r] = stamp
       let coefficient = rows[r].coefficient(of: marker)
       if coefficient == 0 { continue }
-      if !symbolKind[Int(basic)].isRestricted {
+      let kind = symbolKind[Int(basic)]
+      if kind == .dummy {
+        if basic < dummy.basic { dummy = (slot, basic) }
+      } else if !kind.isRestricted {
         if basic < third.basic { third = (slot, basic) }
       } else if coefficient < 0 {
         let ratio = -rows[r].constant / coefficient
@@ -62,6 +70,7 @@ extension Tableau {
         if ratio < second.ratio || (ratio == second.ratio && basic < second.basic) { second = (slot, ratio, basic) }
       }
     }
+    if dummy.slot >= 0 { return dummy.slot }
     if first.slot >= 0 { return first.slot }
     if second.slot >= 0 { return second.slot }
     if third.slot >= 0 { return third.slot }

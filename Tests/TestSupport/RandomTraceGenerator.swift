@@ -15,16 +15,24 @@ public struct TraceKnobs: Hashable, Sendable, CustomStringConvertible {
   public var invalidOperationRate: Double
   /// Chance that an add reuses a removed id instead of a fresh one.
   public var idReuseRate: Double
+  /// Whether required adds and constant changes are checked for feasibility with the
+  /// oracle (so the trace knows which must fail as unsatisfiable). The oracle's cost grows
+  /// as C(constraints + variables, variables); larger traces switch this off, every such
+  /// step is then expected to succeed, and the caller must take the solver's refusals as
+  /// the truth (and read the present constraints back from the solver).
+  public var checksFeasibility: Bool
 
   public init(
     system: SystemKnobs = SystemKnobs(constraintCount: 4), stepCount: Int = 30,
-    maximumPresent: Int = 8, invalidOperationRate: Double = 0.08, idReuseRate: Double = 0.2
+    maximumPresent: Int = 8, invalidOperationRate: Double = 0.08, idReuseRate: Double = 0.2,
+    checksFeasibility: Bool = true
   ) {
     self.system = system
     self.stepCount = stepCount
     self.maximumPresent = maximumPresent
     self.invalidOperationRate = invalidOperationRate
     self.idReuseRate = idReuseRate
+    self.checksFeasibility = checksFeasibility
   }
 
   func validate() {
@@ -41,6 +49,7 @@ public struct TraceKnobs: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     "system (\(system)), \(stepCount) steps, at most \(maximumPresent) present, invalid "
       + "\(invalidOperationRate), id reuse \(idReuseRate)"
+      + (checksFeasibility ? "" : ", feasibility unchecked")
   }
 }
 
@@ -70,15 +79,15 @@ public struct GeneratedTrace: Hashable, Sendable, CustomStringConvertible {
 public enum RandomTraceGenerator {
   static let traceStream: UInt64 = 3
 
-  /// - Complexity: O(steps) oracle feasibility checks, each over at most
-  ///   `maximumPresent` constraints.
+  /// - Complexity: O(steps) oracle feasibility checks (when `checksFeasibility`), each over
+  ///   at most `maximumPresent` constraints.
   public static func trace(seed: UInt64, knobs: TraceKnobs = TraceKnobs()) -> GeneratedTrace {
     knobs.validate()
     let initial = RandomSystemGenerator.system(seed: seed, knobs: knobs.system)
     var rng = SplitMix64(seed: SplitMix64.derivedSeed(seed, stream: traceStream))
     var model = TraceModel(
       draw: ConstraintDraw(variableCount: knobs.system.variableCount, shape: knobs.system.shape),
-      nextID: initial.constraints.count)
+      nextID: initial.constraints.count, checksFeasibility: knobs.checksFeasibility)
     for constraint in initial.constraints { model.add(constraint) }
     var randomSteps = 0
     while randomSteps < knobs.stepCount {

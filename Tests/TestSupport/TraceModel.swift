@@ -10,9 +10,13 @@ struct TraceModel {
   /// Ids that were present once and are not now, candidates for reuse.
   private var removedIDs: [ConstraintID] = []
 
-  init(draw: ConstraintDraw, nextID: Int) {
+  /// Without it, every required add and constant change is taken to be feasible.
+  let checksFeasibility: Bool
+
+  init(draw: ConstraintDraw, nextID: Int, checksFeasibility: Bool = true) {
     self.draw = draw
     self.nextID = nextID
+    self.checksFeasibility = checksFeasibility
   }
 
   private var variables: [VariableID] { (0..<draw.variableCount).map { VariableID($0) } }
@@ -28,6 +32,7 @@ struct TraceModel {
   /// Whether the required constraints of `constraints` have a common solution, decided by
   /// the oracle (pins are irrelevant to feasibility).
   private func requiredFeasible(_ constraints: [Constraint]) -> Bool {
+    guard checksFeasibility else { return true }
     let required = constraints.filter(\.priority.isRequired)
     let pins = [Double](repeating: 0, count: draw.variableCount)
     return !LexicographicOracle.solve(required, variableCount: draw.variableCount, pins: pins)
