@@ -14,7 +14,7 @@ import Testing
     (0.1, "0.1"),
     (1.0 / 3.0, "0.3333333333333333"),
     (1e-7, "1e-07"),
-    (5e-324, "5e-324"),
+    (Double.leastNonzeroMagnitude, "5e-324"),
     (1.7976931348623157e308, "1.7976931348623157e+308"),
   ])
   func writesNumbersInTheirShortestForm(number: Double, expected: String) throws {
