@@ -1,40 +1,15 @@
 import Foundation
 import Testing
 
-/// Whether `bench list` shows a backend with this name.
-private func benchLists(_ backend: String) -> Bool {
-  guard let output = try? BenchProcess.run(["list"]) else { return false }
-  return output.standardOutput.split(separator: "\n").contains { $0.hasPrefix("  \(backend) ") }
-}
+/// The formats.md section 1 example, as committed in the repository.
+private let formatsExamplePath = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Benchmarks/systems/formats-example.json").path
 
-/// The formats.md section 1 example.
-private let formatsExample = #"""
-  {
-    "format": "layoutbench.constraints/1",
-    "constraints": [
-      {"id": "x0",   "terms": {"x0": 1},                    "constant": 0,    "relation": "==", "priority": 1000},
-      {"id": "cr0",  "terms": {"w0": 1},                    "constant": -40,  "relation": ">=", "priority": 750},
-      {"id": "gap1", "terms": {"x1": 1, "x0": -1, "w0": -1}, "constant": -8,  "relation": "==", "priority": 1000}
-    ],
-    "edits": [{"variable": "W", "priority": 999}],
-    "steps": [
-      {"suggest": {"W": 320}},
-      {"setConstant": {"cr0": -50}},
-      {"setPriority": {"cr0": 700}},
-      {"remove": ["gap1"]},
-      {"add": [{"id": "gap1b", "terms": {"x1": 1, "x0": -1, "w0": -1}, "constant": -16, "relation": "==", "priority": 1000}]}
-    ]
-  }
-  """#
-
-/// End to end through the real solver: runs once the registry enables `cassowary`
-/// (skipped in builds without it).
-@Suite(.enabled(if: benchLists("cassowary"), "needs the cassowary backend in the registry"))
+/// End to end through the real solver.
 struct BenchSolveCassowaryTests {
   @Test func validFileExitsWith0AndPrintsExactlyOneSolutionDocument() throws {
-    let file = try TemporaryFile(formatsExample)
-    defer { file.remove() }
-    let output = try BenchProcess.run(["solve", file.path])
+    let output = try BenchProcess.run(["solve", formatsExamplePath])
     #expect(output.status == 0)
     #expect(output.standardError.isEmpty)
     // JSONSerialization refuses trailing text, so this also checks "exactly one document".
@@ -69,10 +44,8 @@ struct BenchSolveCassowaryTests {
   }
 
   @Test func statsGoToStandardErrorOnly() throws {
-    let file = try TemporaryFile(formatsExample)
-    defer { file.remove() }
-    let plain = try BenchProcess.run(["solve", file.path])
-    let withStats = try BenchProcess.run(["solve", file.path, "--stats"])
+    let plain = try BenchProcess.run(["solve", formatsExamplePath])
+    let withStats = try BenchProcess.run(["solve", formatsExamplePath, "--stats"])
     #expect(withStats.status == 0)
     #expect(withStats.standardOutput == plain.standardOutput)
     #expect(withStats.standardError.contains("stats: cassowary: initial build+solve: "))

@@ -1,26 +1,20 @@
+import Foundation
 import Interchange
 import LayoutModel
 
-/// The example of formats.md section 1, verbatim, and the document it means.
+/// The example of formats.md section 1, verbatim (the committed
+/// `Benchmarks/systems/formats-example.json`), and the document it means.
 enum FormatsExample {
-  static let text = """
-    {
-      "format": "layoutbench.constraints/1",
-      "constraints": [
-        {"id": "x0",   "terms": {"x0": 1},                    "constant": 0,    "relation": "==", "priority": 1000},
-        {"id": "cr0",  "terms": {"w0": 1},                    "constant": -40,  "relation": ">=", "priority": 750},
-        {"id": "gap1", "terms": {"x1": 1, "x0": -1, "w0": -1}, "constant": -8,  "relation": "==", "priority": 1000}
-      ],
-      "edits": [{"variable": "W", "priority": 999}],
-      "steps": [
-        {"suggest": {"W": 320}},
-        {"setConstant": {"cr0": -50}},
-        {"setPriority": {"cr0": 700}},
-        {"remove": ["gap1"]},
-        {"add": [{"id": "gap1b", "terms": {"x1": 1, "x0": -1, "w0": -1}, "constant": -16, "relation": "==", "priority": 1000}]}
-      ]
+  /// The text of formats.md section 1's example, as committed for `make bench`.
+  static var text: String {
+    let path = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Benchmarks/systems/formats-example.json").path
+    guard let data = FileManager.default.contents(atPath: path) else {
+      preconditionFailure("missing \(path): the example is part of the repository")
     }
-    """
+    return String(decoding: data, as: UTF8.self)
+  }
 
   static var document: ConstraintSystemDocument {
     let (x0, w0, x1, w) = (VariableID(0), VariableID(1), VariableID(2), VariableID(3))
