@@ -21,6 +21,7 @@ let package = Package(
     .executable(name: "bench", targets: ["bench"]),
     .library(name: "LayoutModel", targets: ["LayoutModel"]),
     .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
     .library(name: "Interchange", targets: ["Interchange"]),
   ],
   dependencies: [
@@ -31,21 +32,29 @@ let package = Package(
     // does not link into a program that imports no C module.
     .target(name: "LayoutModel", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
+    .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "Interchange",
+        "LayoutModel", "Cassowary", "DenseSimplex", "Interchange",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
-    .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["LayoutModel", "Interchange"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport"]),
     .testTarget(
-      name: "CassowaryTests", dependencies: ["Cassowary", "Interchange", "LayoutModel", "TestSupport"],
+      name: "CassowaryTests", dependencies: ["Cassowary", "LayoutModel", "TestSupport"],
       swiftSettings: internalChecks),
     .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "LayoutModel"]),
+    .testTarget(
+      name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
+    // Every solver backend on the same inputs, against each other and the brute-force oracle.
+    .testTarget(
+      name: "DifferentialTests",
+      dependencies: ["Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"],
+      swiftSettings: internalChecks),
     // Runs the built `bench` executable as a user would; it links no project module.
     .testTarget(name: "BenchCLITests"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),

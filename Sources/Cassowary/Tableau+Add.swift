@@ -21,13 +21,8 @@ extension Tableau {
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {
-    let id = constraint.id
-    if contains(id) { throw .duplicateConstraint(id) }
-    if !constraint.priority.isValid { throw .invalidPriority(id, constraint.priority.value) }
-    for term in constraint.expression.terms where !term.coefficient.isFinite {
-      throw .nonFiniteCoefficient(id, term.variable)
-    }
-    if !constraint.expression.constant.isFinite { throw .nonFiniteConstant(id) }
+    if contains(constraint.id) { throw .duplicateConstraint(constraint.id) }
+    if let error = constraint.validationError() { throw error }
   }
 
   /// Enters `expression RELATION 0` into the tableau and returns its tag. Does not

@@ -3,6 +3,11 @@ import LayoutModel
 extension SolutionDocument {
   /// The solution document for replayed states, with errors rendered in the document's
   /// names. O(states × variables).
+  /// The solution document of a backend's run.
+  public init(run: ReplayRun, document: ConstraintSystemDocument) {
+    self.init(backend: run.backend, document: document, states: run.states)
+  }
+
   public init(backend: String, document: ConstraintSystemDocument, states: [ReplayState]) {
     self.init(
       backend: backend, variableNames: document.variableNames,

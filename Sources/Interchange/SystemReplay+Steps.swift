@@ -121,6 +121,23 @@ extension SystemReplay {
     id.index < present.count ? present[id.index] : nil
   }
 
+  /// The system present now, for checking a state: the present constraints in id order,
+  /// then each edit as the optional equality `variable - held value == 0` (ids after the
+  /// document's). O(constraints + edits).
+  public func currentSystem() -> [Constraint] {
+    var system = present.compactMap { $0 }
+    var nextID = max(document.constraintNames.count, present.count)
+    for edit in document.edits {
+      guard let held = heldValue(of: edit.variable) else { continue }
+      system.append(
+        Constraint(
+          id: ConstraintID(nextID), LinearExpression([Term(edit.variable, 1)], constant: -held),
+          .equal, priority: edit.priority))
+      nextID += 1
+    }
+    return system
+  }
+
   func heldValue(of variable: VariableID) -> Double? {
     variable.index < heldValues.count ? heldValues[variable.index] : nil
   }

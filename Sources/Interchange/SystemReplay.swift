@@ -18,9 +18,10 @@ import LayoutModel
 /// `duplicateConstraint`), and undoes the earlier entries of a step when a solver call
 /// fails midway. `add` uses the all-or-nothing ``LinearSolver/add(contentsOf:)``.
 ///
-/// Only `internalInconsistency` is thrown, which ends the replay: a solver that broke its
-/// invariants, failed to undo, or reported a non-finite value can no longer be trusted.
-/// Every other ``SolverError`` is recorded in a state.
+/// Only `internalInconsistency` and `limitExceeded` are thrown, which end the replay: a
+/// solver that broke its invariants, failed to undo or reported a non-finite value can no
+/// longer be trusted, and one over its limits cannot go on. Every other ``SolverError`` is
+/// recorded in a state.
 public struct SystemReplay<Solver: LinearSolver> {
   public let document: ConstraintSystemDocument
   /// The solver being driven; read its `counters` after the replay.
@@ -57,7 +58,7 @@ public struct SystemReplay<Solver: LinearSolver> {
 
   /// Adds the edit variables and the initial constraints, solves, and returns the
   /// initial state. Call once, before any step. O(that of the solver's adds).
-  /// - Throws: `internalInconsistency` only.
+  /// - Throws: `internalInconsistency` or `limitExceeded` only.
   public mutating func solveInitialSystem() throws(SolverError) -> ReplayState {
     precondition(nextStep == nil, "solveInitialSystem() runs once, before any step")
     nextStep = 0
@@ -71,13 +72,21 @@ public struct SystemReplay<Solver: LinearSolver> {
         skipped.append(error)
       }
     }
-    for constraint in document.constraints {
-      do {
-        try solver.add(constraint)
-        present[constraint.id.index] = constraint
-      } catch {
-        try Self.rethrowIfInternal(error)
-        skipped.append(error)
+    // All at once first: a backend may test a batch with one feasibility check. Only when
+    // that fails (nothing was added) one by one, to skip exactly the refused ones.
+    do {
+      try solver.add(contentsOf: document.constraints)
+      for constraint in document.constraints { present[constraint.id.index] = constraint }
+    } catch {
+      try Self.rethrowIfInternal(error)
+      for constraint in document.constraints {
+        do {
+          try solver.add(constraint)
+          present[constraint.id.index] = constraint
+        } catch {
+          try Self.rethrowIfInternal(error)
+          skipped.append(error)
+        }
       }
     }
     do {
@@ -91,7 +100,7 @@ public struct SystemReplay<Solver: LinearSolver> {
 
   /// Applies the next step atomically and returns its state, or nil when every step has
   /// been applied. O(that of the step's solver calls, twice when it is undone).
-  /// - Throws: `internalInconsistency` only.
+  /// - Throws: `internalInconsistency` or `limitExceeded` only.
   public mutating func applyNextStep() throws(SolverError) -> ReplayState? {
     guard let index = nextStep else {
       preconditionFailure("solveInitialSystem() must run before applyNextStep()")
@@ -111,15 +120,21 @@ public struct SystemReplay<Solver: LinearSolver> {
   }
 
   /// The initial state followed by one state per step.
-  /// - Throws: `internalInconsistency` only.
+  /// - Throws: `internalInconsistency` or `limitExceeded` only.
   public mutating func run() throws(SolverError) -> [ReplayState] {
     var states = [try solveInitialSystem()]
     while let state = try applyNextStep() { states.append(state) }
     return states
   }
 
+  /// Errors that end a replay rather than being recorded in a state: a broken solver
+  /// (`internalInconsistency`) and a backend that cannot hold the system at all
+  /// (`limitExceeded`).
   static func rethrowIfInternal(_ error: SolverError) throws(SolverError) {
-    if case .internalInconsistency = error { throw error }
+    switch error {
+    case .internalInconsistency, .limitExceeded: throw error
+    default: return
+    }
   }
 
   /// The value of every variable of the document. O(variables).

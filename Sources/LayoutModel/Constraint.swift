@@ -40,3 +40,17 @@ public struct Constraint: Hashable, Sendable {
     }
   }
 }
+
+extension Constraint {
+  /// What is wrong with this constraint on its own, checked in a fixed order (priority,
+  /// then each coefficient, then the constant), or nil. Every backend validates with this,
+  /// so the same bad input gets the same error everywhere. O(terms).
+  public func validationError() -> SolverError? {
+    if !priority.isValid { return .invalidPriority(id, priority.value) }
+    for term in expression.terms where !term.coefficient.isFinite {
+      return .nonFiniteCoefficient(id, term.variable)
+    }
+    if !expression.constant.isFinite { return .nonFiniteConstant(id) }
+    return nil
+  }
+}

@@ -9,8 +9,11 @@
 /// 4. Among optimal solutions any one is correct, but the same one every run.
 /// 5. A failing call changes nothing: the solver stays in the state before it.
 ///
-/// Values are current after every mutating call returns (``solve()`` exists for backends
-/// that defer work, and is cheap otherwise). Variables never mentioned read as 0.
+/// Values are those of the last ``solve()``: call it after changing the system and before
+/// reading. An incremental backend keeps them current after every call and makes `solve()`
+/// a no-op; a from-scratch backend re-solves there. Variables never mentioned read as 0.
+/// Unsatisfiable required constraints are refused by the call that adds or changes them,
+/// whatever the backend, so refusals are the same everywhere.
 public protocol LinearSolver: AnyObject {
   /// The backend's registry name (`cassowary`, `dense-simplex`).
   static var backendName: String { get }
@@ -19,6 +22,14 @@ public protocol LinearSolver: AnyObject {
   /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
   ///   `nonFiniteConstant`, `unsatisfiable` (required only; names the conflicting set).
   func add(_ constraint: Constraint) throws(SolverError)
+
+  /// Adds constraints all-or-nothing: if one cannot be added, none is, and its error is
+  /// thrown. A backend may check the whole batch at once (one feasibility test instead of
+  /// one per constraint); the default adds them one by one and removes them again on
+  /// failure.
+  /// - Throws: as ``add(_:)``, for the first constraint in order that cannot be added
+  ///   after those before it; its `conflicts` may name constraints of the same batch.
+  func add(contentsOf constraints: [Constraint]) throws(SolverError)
 
   /// Removes a present constraint.
   /// - Throws: `unknownConstraint`.
@@ -50,6 +61,8 @@ public protocol LinearSolver: AnyObject {
   func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError)
 
   /// Brings values up to date for backends that defer work.
+  /// - Throws: `limitExceeded` when the backend cannot hold the system (e.g. a dense
+  ///   tableau over its memory budget), `internalInconsistency` on a solver bug.
   func solve() throws(SolverError)
 
   /// The current value of a variable (0 for one no constraint mentions).
@@ -60,13 +73,13 @@ public protocol LinearSolver: AnyObject {
 }
 
 extension LinearSolver {
-  /// Adds constraints all-or-nothing: if one cannot be added, the ones added before it are
-  /// removed again and its error is rethrown. The constraint set is then exactly as
+  /// The default batch add: one by one; if one cannot be added, the ones added before it
+  /// are removed again and its error is rethrown. The constraint set is then exactly as
   /// before; where the optimum is not unique the values may be another optimum, chosen
   /// deterministically.
   /// - Complexity: that of the individual adds, plus removals on failure.
   /// - Throws: the first error of ``add(_:)``.
-  public func add(contentsOf constraints: some Sequence<Constraint>) throws(SolverError) {
+  public func add(contentsOf constraints: [Constraint]) throws(SolverError) {
     var added: [ConstraintID] = []
     for constraint in constraints {
       do {

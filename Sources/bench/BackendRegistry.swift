@@ -1,4 +1,5 @@
 import Cassowary
+import DenseSimplex
 import LayoutModel
 
 /// The one place that names every backend `bench` can run (docs/architecture.md: only
@@ -14,6 +15,11 @@ enum BackendRegistry {
   struct Entry: Hashable, Sendable {
     let name: String
     let summary: String
+    /// Memory traffic per cell its counters count as touched, when the backend is
+    /// bandwidth-bound enough for that to mean something (dense pivots: read and write of
+    /// each updated cell, the pivot row staying in cache). `--stats` turns it into an
+    /// effective bandwidth next to a memcpy of the tableau's size.
+    var bytesPerCellTouched: Int? = nil
   }
 
   /// Calls `visitor` once per backend, in listing order.
@@ -23,6 +29,14 @@ enum BackendRegistry {
         name: CassowarySolver.backendName,
         summary: "incremental Cassowary (Badros, Borning, Stuckey 2001) on sorted sparse rows, lexicographic priorities"),
       makeSolver: { CassowarySolver() })
+    try visitor.visit(
+      Entry(
+        name: DenseSimplexSolver.backendName,
+        summary: "re-solves from scratch on a dense tableau, levels one after another; refuses tableaux over "
+          + "\(DenseSimplexSolver.describeMemoryLimit(DenseSimplexSolver.defaultMemoryLimit)) "
+          + "(LAYOUTBENCH_DENSE_MEMORY_LIMIT)",
+        bytesPerCellTouched: 16),
+      makeSolver: { DenseSimplexSolver() })
   }
 
   /// Every backend, in listing order.

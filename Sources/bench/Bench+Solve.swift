@@ -12,22 +12,34 @@ extension Bench {
         (unsatisfiable, id not present) records its error and the run continues from the \
         state before it. Warnings (unknown fields) and errors go to standard error.
 
+        With --check, every other backend runs the file too and is compared with \
+        --backend state by state: the same outcome (values, or the same refusal), every \
+        required constraint satisfied, and the same error sum at every priority level. \
+        Disagreements go to standard error; backends that refuse the system (over a \
+        limit) are reported as skipped.
+
         Exit status:
-          0   the file was valid (even if some steps failed)
+          0   the file was valid (even if some steps failed) and, with --check, every
+              backend agreed
+          1   with --check: some backend disagreed
           2   the file is unreadable or malformed; the message names the file
               and the JSON path or line:column
-          4   the backend reported an internal error (a solver bug)
+          3   the backend refuses the system (e.g. a dense tableau over its memory limit)
+          4   a backend reported an internal error (a solver bug)
           64  bad command line, e.g. an unknown backend
         """)
 
     @Argument(help: "The layoutbench.constraints/1 file to solve.")
     var file: String
 
-    @Option(help: "The backend that solves (see 'bench list').")
+    @Option(help: "The backend that solves (see 'bench list'); with --check, the reference.")
     var backend = "cassowary"
 
-    @Flag(help: "Print the wall time of the initial build+solve and of each step, and the solver's counters, to standard error.")
+    @Flag(help: "Print the wall time of the initial build+solve and of each step, the solver's counters and, for dense backends, the effective memory bandwidth, to standard error.")
     var stats = false
+
+    @Flag(help: "Run every backend on the file and report where any disagrees with --backend.")
+    var check = false
 
     func run() throws {
       let bytes: [UInt8]
@@ -47,13 +59,37 @@ extension Bench {
       for warning in decoded.warnings {
         StandardError.print("warning: \(warning)")
       }
-      var job = SolveJob(document: decoded.document, file: file, backendName: backend, printsStats: stats)
+      let document = decoded.document
+      var job = SolveJob(document: document, file: file, backendName: backend, checksAll: check)
       try BackendRegistry.visitAll(&job)
-      guard job.didRun else {
+      guard job.foundBackend else {
         let names = BackendRegistry.entries.map(\.name)
         let available = names.isEmpty ? "none in this build" : names.joined(separator: ", ")
         throw ValidationError("unknown backend '\(backend)' (available: \(available))")
       }
+      guard let reference = job.runs.first(where: { $0.run.backend == backend }) else {
+        let message = job.refusals.first { $0.backend == backend }?.message ?? "refused"
+        StandardError.print("error: \(file): backend \(backend) refuses the system: \(message)")
+        throw ExitCode(3)
+      }
+      print(SolutionDocument(run: reference.run, document: document).jsonText(), terminator: "")
+      if stats {
+        for (entry, run) in job.runs { SolveJob.printStats(entry, run) }
+      }
+      guard check else { return }
+      for refusal in job.refusals {
+        StandardError.print("check: \(refusal.backend) skipped: \(refusal.message)")
+      }
+      var disagreements = 0
+      for (_, run) in job.runs where run.backend != backend {
+        let found = ReplayComparison.disagreements(of: run, with: reference.run, names: document)
+        for line in found { StandardError.print("check: disagreement: \(line)") }
+        disagreements += found.count
+        if found.isEmpty {
+          StandardError.print("check: \(run.backend) agrees with \(backend) on all \(run.states.count) states")
+        }
+      }
+      if disagreements > 0 { throw ExitCode(1) }
     }
   }
 }

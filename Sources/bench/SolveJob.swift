@@ -2,61 +2,93 @@ import ArgumentParser
 import Interchange
 import LayoutModel
 
-/// `bench solve` for one backend: replays the document with the backend named
-/// ``backendName`` and prints the solution document, and with `--stats` the timings and
-/// counters. A ``BackendVisitor``, so the replay is compiled for the concrete solver.
+/// `bench solve` as a backend visitor: runs the document on the chosen backend — or, with
+/// `--check`, on every backend — and keeps each run. Generic over the solver type, so each
+/// replay is compiled for its concrete backend.
 struct SolveJob: BackendVisitor {
   let document: ConstraintSystemDocument
   let file: String
+  /// The backend whose solution is printed; with `checksAll`, the reference.
   let backendName: String
-  let printsStats: Bool
-  /// Whether a backend with that name was found and run.
-  private(set) var didRun = false
+  let checksAll: Bool
+  /// Completed runs, in registry order, with their registry entries.
+  private(set) var runs: [(entry: BackendRegistry.Entry, run: ReplayRun)] = []
+  /// Backends that refused the system (over a limit), with their message.
+  private(set) var refusals: [(backend: String, message: String)] = []
 
-  init(document: ConstraintSystemDocument, file: String, backendName: String, printsStats: Bool) {
+  init(document: ConstraintSystemDocument, file: String, backendName: String, checksAll: Bool) {
     self.document = document
     self.file = file
     self.backendName = backendName
-    self.printsStats = printsStats
+    self.checksAll = checksAll
+  }
+
+  /// Whether a backend of that name exists and was tried.
+  var foundBackend: Bool {
+    runs.contains { $0.run.backend == backendName } || refusals.contains { $0.backend == backendName }
   }
 
   /// - Throws: `ExitCode(4)` after reporting an internal solver error.
   mutating func visit<Solver: LinearSolver>(
     _ backend: BackendRegistry.Entry, makeSolver: () -> Solver
   ) throws(ExitCode) {
-    guard backend.name == backendName, !didRun else { return }
-    didRun = true
-    var replay = SystemReplay(document: document, solver: makeSolver())
-    let clock = ContinuousClock()
-    var states: [ReplayState] = []
-    var durations: [Duration] = []
+    guard checksAll || backend.name == backendName else { return }
     do {
-      var start = clock.now
-      states.append(try replay.solveInitialSystem())
-      durations.append(start.duration(to: clock.now))
-      while true {
-        start = clock.now
-        guard let state = try replay.applyNextStep() else { break }
-        durations.append(start.duration(to: clock.now))
-        states.append(state)
-      }
+      runs.append((backend, try ReplayRun.run(document, on: makeSolver(), backend: backend.name)))
     } catch {
-      let phase = states.isEmpty ? "initial solve" : "step \(states.count - 1)"
-      StandardError.print("error: \(file): \(phase): \(error.message(names: document))")
+      if case .limitExceeded(let message) = error {
+        refusals.append((backend.name, message))
+        return
+      }
+      StandardError.print("error: \(file): \(backend.name): \(error.message(names: document))")
       throw ExitCode(4)
-    }
-    print(SolutionDocument(backend: backend.name, document: document, states: states).jsonText(), terminator: "")
-    if printsStats {
-      printStats(backend: backend.name, durations: durations, counters: replay.solver.counters)
     }
   }
 
-  private func printStats(backend: String, durations: [Duration], counters: SolverCounters) {
-    for (index, duration) in durations.enumerated() {
+  /// Prints `--stats` for a run: each phase's wall time, the counters, and for backends
+  /// with a traffic model the effective bandwidth of the whole run beside a memcpy of the
+  /// tableau's size measured now.
+  static func printStats(_ entry: BackendRegistry.Entry, _ run: ReplayRun) {
+    let name = run.backend
+    for (index, duration) in run.durations.enumerated() {
       let phase = index == 0 ? "initial build+solve" : "step \(index - 1)"
-      StandardError.print("stats: \(backend): \(phase): \(duration.humanReadable)")
+      StandardError.print("stats: \(name): \(phase): \(duration.humanReadable)")
     }
-    let fields = counters.fields.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-    StandardError.print("stats: \(backend): counters: \(fields)")
+    let fields = run.counters.fields.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+    StandardError.print("stats: \(name): counters: \(fields)")
+    guard let perCell = entry.bytesPerCellTouched else { return }
+    let moved = Double(run.counters.cellsTouched * perCell)
+    let total = run.durations.reduce(Duration.zero, +).seconds
+    let tableau = run.counters.cells * MemoryLayout<Double>.stride
+    var line = "stats: \(name): bandwidth: \(gigabytes(moved)) moved by row updates in \(seconds(total))"
+    if total > 0 { line += ", \(gigabytes(moved / total))/s over the whole run" }
+    if let memcpy = MemoryBandwidth.memcpy(size: tableau) {
+      line += "; memcpy of the \(megabytes(Double(tableau))) tableau: \(gigabytes(memcpy))/s"
+      if total > 0 { line += " (ratio \(threeSignificantDigits(moved / total / memcpy)))" }
+    }
+    StandardError.print(line)
   }
+
+  private static func gigabytes(_ bytes: Double) -> String { "\(threeSignificantDigits(bytes / 1e9)) GB" }
+  private static func megabytes(_ bytes: Double) -> String { "\(threeSignificantDigits(bytes / 1e6)) MB" }
+  private static func seconds(_ s: Double) -> String { "\(threeSignificantDigits(s)) s" }
+}
+
+/// Three significant digits, without Foundation's formatters: `0.123`, `12.3`, `1230`.
+func threeSignificantDigits(_ value: Double) -> String {
+  guard value.isFinite, value != 0 else { return value == 0 ? "0" : "\(value)" }
+  var decimals = 2
+  var magnitude = abs(value)
+  while magnitude >= 10 && decimals > 0 {
+    magnitude /= 10
+    decimals -= 1
+  }
+  while magnitude < 1 && decimals < 12 {
+    magnitude *= 10
+    decimals += 1
+  }
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let text = "\((value * scale).rounded() / scale)"
+  return decimals == 0 && text.hasSuffix(".0") ? String(text.dropLast(2)) : text
 }

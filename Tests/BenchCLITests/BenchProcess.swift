@@ -37,7 +37,8 @@ struct BenchProcess {
 
   /// Runs `bench arguments...` to completion. Output goes through files rather than
   /// pipes, so a large output cannot fill a pipe and stall the child.
-  static func run(_ arguments: [String]) throws -> Output {
+  /// `environment` entries are added to (or replace) the test process's environment.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -52,6 +53,9 @@ struct BenchProcess {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice

@@ -6,8 +6,30 @@ private let formatsExamplePath = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("Benchmarks/systems/formats-example.json").path
 
-/// End to end through the real solver.
+/// End to end through the real solvers.
 struct BenchSolveCassowaryTests {
+  @Test func checkRunsEveryBackendAndReportsAgreement() throws {
+    let plain = try BenchProcess.run(["solve", formatsExamplePath])
+    let checked = try BenchProcess.run(["solve", formatsExamplePath, "--check"])
+    #expect(checked.status == 0)
+    // The reference's solution on standard output, unchanged; the verdict on standard error.
+    #expect(checked.standardOutput == plain.standardOutput)
+    #expect(checked.standardError.contains("check: dense-simplex agrees with cassowary on all 6 states"))
+  }
+
+  @Test func aBackendOverItsLimitExitsWith3() throws {
+    let limited = ["LAYOUTBENCH_DENSE_MEMORY_LIMIT": "200"]  // bytes: the example needs about 440
+    let refused = try BenchProcess.run(["solve", formatsExamplePath, "--backend", "dense-simplex"], environment: limited)
+    #expect(refused.status == 3)
+    #expect(refused.standardOutput.isEmpty)
+    #expect(refused.standardError.contains("backend dense-simplex refuses the system"))
+    #expect(refused.standardError.contains("over the memory limit of 200 bytes"))
+    // With --check, a backend over its limit is skipped, not a disagreement.
+    let checked = try BenchProcess.run(["solve", formatsExamplePath, "--check"], environment: limited)
+    #expect(checked.status == 0)
+    #expect(checked.standardError.contains("check: dense-simplex skipped:"))
+  }
+
   @Test func validFileExitsWith0AndPrintsExactlyOneSolutionDocument() throws {
     let output = try BenchProcess.run(["solve", formatsExamplePath])
     #expect(output.status == 0)

@@ -90,7 +90,11 @@ import Testing
   @Test func helpDocumentsExitStatuses() throws {
     let output = try BenchProcess.run(["solve", "--help"])
     #expect(output.status == 0)
-    for expected in ["Exit status:", "0   the file was valid", "2   the file is unreadable or malformed", "4   the backend reported an internal error", "--backend", "--stats"] {
+    for expected in [
+      "Exit status:", "0   the file was valid", "1   with --check: some backend disagreed",
+      "2   the file is unreadable or malformed", "3   the backend refuses the system",
+      "4   a backend reported an internal error", "64  bad command line", "--backend", "--stats", "--check",
+    ] {
       #expect(output.standardOutput.contains(expected), "missing \(expected)")
     }
   }

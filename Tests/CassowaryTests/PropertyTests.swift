@@ -53,8 +53,10 @@ import TestSupport
         failed = true
       }
       if case .unsatisfiable(_, let conflicts)? = pinnedError,
-        !checkExplanation(step.operation, conflicts: conflicts, state: before, n: n, context)
+        let problem = ExplanationCheck.problem(
+          operation: step.operation, conflicts: conflicts, state: before, variableCount: n)
       {
+        Issue.record("\(context): \(problem)")
         failed = true
       }
       if step.expectsError && !closeAll(values(pinned, n), valuesBefore) {
@@ -124,42 +126,6 @@ import TestSupport
     let scratch = LexicographicOracle.levelErrors(of: system, at: fresh.value)
     guard sameLevels(incremental, scratch) else {
       Issue.record("\(context): incremental levels \(incremental) ≠ from scratch \(scratch)")
-      return false
-    }
-    return true
-  }
-
-  /// An explanation names present required constraints, and together with the refused
-  /// constraint they really are infeasible.
-  private func checkExplanation(
-    _ operation: TraceOperation, conflicts: [ConstraintID], state: TraceState, n: Int,
-    _ context: String
-  ) -> Bool {
-    let required = Dictionary(
-      uniqueKeysWithValues: state.constraints.filter(\.priority.isRequired).map { ($0.id, $0) })
-    var set: [Constraint] = []
-    for id in conflicts {
-      guard let constraint = required[id] else {
-        Issue.record("\(context): explanation names \(id), not a present required constraint")
-        return false
-      }
-      set.append(constraint)
-    }
-    switch operation {
-    case .add(let constraint):
-      set.append(constraint)
-    case .setConstant(let id, let constant):
-      set.removeAll { $0.id == id }
-      guard var changed = required[id] else { return true }
-      changed.expression.constant = constant
-      set.append(changed)
-    default:
-      Issue.record("\(context): \(operation) reported unsatisfiable")
-      return false
-    }
-    let zeros = [Double](repeating: 0, count: n)
-    guard LexicographicOracle.solve(set, variableCount: n, pins: zeros).isInfeasible else {
-      Issue.record("\(context): explanation \(conflicts) with the refused constraint is satisfiable")
       return false
     }
     return true

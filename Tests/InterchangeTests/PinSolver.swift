@@ -2,7 +2,8 @@ import LayoutModel
 
 /// A test-only ``LinearSolver`` that solves exactly the systems made of "pins":
 /// single-variable equalities `a * x + c == 0`, plus edit variables. Anything else is
-/// refused with `limitExceeded`.
+/// refused as unsatisfiable on its own (an ordinary, recorded refusal; `limitExceeded`
+/// would end a replay).
 ///
 /// A variable takes the value of its strongest pin: required pins first, then the highest
 /// priority among its optional pins and its edit variable, the earlier added winning a
@@ -69,7 +70,7 @@ final class PinSolver: LinearSolver {
     }
     guard constraint.expression.constant.isFinite else { throw .nonFiniteConstant(constraint.id) }
     guard Self.pin(constraint) != nil else {
-      throw .limitExceeded("PinSolver supports only single-variable equalities")
+      throw .unsatisfiable(constraint.id, conflicts: [])
     }
     if let other = requiredConflict(with: constraint) {
       throw .unsatisfiable(constraint.id, conflicts: [other])

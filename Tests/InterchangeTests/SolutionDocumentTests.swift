@@ -45,7 +45,7 @@ import Testing
           "format": "layoutbench.solution/1",
           "backend": "pin",
           "states": [
-            {"step": null, "values": {"x": 1.5, "y": 0, "W": 0}, "errors": [{"kind": "limitExceeded", "message": "PinSolver supports only single-variable equalities"}]},
+            {"step": null, "values": {"x": 1.5, "y": 0, "W": 0}, "errors": [{"kind": "unsatisfiable", "constraint": "sum", "conflicts": [], "message": "required constraint 'sum' cannot be satisfied on its own"}]},
             {"step": 0, "error": {"kind": "unsatisfiable", "constraint": "gap1b", "conflicts": ["a"], "message": "required constraint 'gap1b' conflicts with 'a'"}},
             {"step": 1, "error": {"kind": "unknownConstraint", "constraint": "sum", "message": "no constraint 'sum' is present"}},
             {"step": 2, "values": {"x": 1.5, "y": 0, "W": 0.25}}

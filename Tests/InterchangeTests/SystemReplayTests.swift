@@ -11,7 +11,8 @@ private func pin(_ name: String, _ variable: String, _ value: Double, priority: 
   #"{"id": "\#(name)", "terms": {"\#(variable)": 1}, "constant": \#(-value), "relation": "==", "priority": \#(priority)}"#
 }
 
-private let limit = SolverError.limitExceeded("injected failure")
+/// The failure tests inject into a call: an ordinary refusal, recorded in the state.
+private let limit = SolverError.requiredPriorityChange(ConstraintID(99))
 
 @Suite struct SystemReplayTests {
   @Test func recordsEveryVariableInEveryState() throws {
@@ -195,7 +196,7 @@ private let limit = SolverError.limitExceeded("injected failure")
     let initial = try replay.solveInitialSystem()
     #expect(initial == ReplayState(
       step: nil, outcome: .values([1, 4, 0, 0]),
-      skipped: [limit, .limitExceeded("PinSolver supports only single-variable equalities"), .unsatisfiable(ConstraintID(2), conflicts: [ConstraintID(0)])]))
+      skipped: [limit, .unsatisfiable(ConstraintID(1), conflicts: []), .unsatisfiable(ConstraintID(2), conflicts: [ConstraintID(0)])]))
     solver.failure = { _ in nil }
     // The skipped edit variable and constraint are simply absent afterwards.
     #expect(try replay.applyNextStep()?.outcome == .failed(.unknownEditVariable(VariableID(3))))
@@ -232,7 +233,8 @@ private let limit = SolverError.limitExceeded("injected failure")
     solver.failure = { call in
       call == .remove(ConstraintID(1)) || call == .add(ConstraintID(0)) ? limit : nil
     }
-    #expect(throws: SolverError.internalInconsistency("could not undo a failed step (injected failure): injected failure")) {
+    let message = limit.message(names: system)
+    #expect(throws: SolverError.internalInconsistency("could not undo a failed step (\(message)): \(message)")) {
       try replay.applyNextStep()
     }
   }
@@ -247,20 +249,30 @@ private let limit = SolverError.limitExceeded("injected failure")
     }
   }
 
+  @Test func limitExceededEndsTheReplay() throws {
+    // A backend that cannot hold the system at all has no states to give: the replay
+    // stops, and bench exits with status 3.
+    let system = try document(#""constraints": [\#(pin("a", "x", 1))]"#)
+    let solver = PinSolver()
+    solver.failure = { $0 == .solve ? .limitExceeded("too big") : nil }
+    var replay = SystemReplay(document: system, solver: solver)
+    #expect(throws: SolverError.limitExceeded("too big")) { try replay.solveInitialSystem() }
+  }
+
   @Test func runsTheFormatsExampleThroughAnySolver() throws {
     // PinSolver refuses everything but single-variable equalities, so 'cr0' and 'gap1'
     // are skipped initially, steps naming them find them absent, and the step's add
     // fails; the run goes on through all of it.
     var replay = SystemReplay(document: FormatsExample.document, solver: PinSolver())
     let states = try replay.run()
-    let refused = SolverError.limitExceeded("PinSolver supports only single-variable equalities")
+    func refused(_ id: Int) -> SolverError { .unsatisfiable(ConstraintID(id), conflicts: []) }
     #expect(states == [
-      ReplayState(step: nil, outcome: .values([0, 0, 0, 0]), skipped: [refused, refused]),
+      ReplayState(step: nil, outcome: .values([0, 0, 0, 0]), skipped: [refused(1), refused(2)]),
       ReplayState(step: 0, outcome: .values([0, 0, 0, 320])),
       ReplayState(step: 1, outcome: .failed(.unknownConstraint(ConstraintID(1)))),
       ReplayState(step: 2, outcome: .failed(.unknownConstraint(ConstraintID(1)))),
       ReplayState(step: 3, outcome: .failed(.unknownConstraint(ConstraintID(2)))),
-      ReplayState(step: 4, outcome: .failed(refused)),
+      ReplayState(step: 4, outcome: .failed(refused(3))),
     ])
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Interchange
 import LayoutModel
-import TestSupport
 
 /// Writes a failing solver state as a `layoutbench.constraints/1` file that `bench solve`
 /// replays: the present constraints (current constants and priorities), the edit variables,
@@ -9,8 +8,8 @@ import TestSupport
 ///
 /// Files go to `$LAYOUTBENCH_FAILURE_DIR`, or `layoutbench-failures` in the temporary
 /// directory; names carry the test and the seed.
-enum FailureArtifact {
-  static func write(
+public enum FailureArtifact {
+  public static func write(
     _ state: TraceState, variableCount: Int, test: String, seed: UInt64, note: String
   ) -> String {
     // Ids are renumbered densely in order (the format's rule); names keep the originals.
