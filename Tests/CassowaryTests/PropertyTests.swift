@@ -45,9 +45,9 @@ import TestSupport
           Issue.record("\(context); failing state written to \(path)")
         }
       }
-      let valuesBefore = values(pinned, n)
-      let pinnedError = outcome(of: step.operation, on: pinned)
-      let plainError = outcome(of: step.operation, on: plain)
+      let valuesBefore = values(of: pinned, count: n)
+      let pinnedError = step.operation.outcome(on: pinned)
+      let plainError = step.operation.outcome(on: plain)
       for error in [pinnedError, plainError] where !step.expectation.accepts(error) {
         Issue.record("\(context): got \(error.map { "\($0)" } ?? "success")")
         failed = true
@@ -59,13 +59,13 @@ import TestSupport
         Issue.record("\(context): \(problem)")
         failed = true
       }
-      if step.expectsError && !closeAll(values(pinned, n), valuesBefore) {
-        Issue.record("\(context): a failed operation changed values \(valuesBefore) → \(values(pinned, n))")
+      if step.expectsError && !allClose(values(of: pinned, count: n), valuesBefore) {
+        Issue.record("\(context): a failed operation changed values \(valuesBefore) → \(values(of: pinned, count: n))")
         failed = true
       }
       let state = step.stateAfter
       for solver in [pinned, plain] where !LexicographicOracle.satisfiesRequired(state.constraints, at: solver.value) {
-        Issue.record("\(context): required constraints violated at \(values(solver, n))")
+        Issue.record("\(context): required constraints violated at \(values(of: solver, count: n))")
         failed = true
       }
       if let system = state.oracleConstraints {
@@ -92,7 +92,7 @@ import TestSupport
     var ok = true
     for (name, solver) in [("pinned", pinned), ("plain", plain)] {
       let levels = LexicographicOracle.levelErrors(of: system, at: solver.value)
-      if !sameLevels(levels, oracle.priorityLevels) {
+      if !sameLevelErrors(levels, oracle.priorityLevels) {
         Issue.record("\(context): \(name) level errors \(levels) ≠ oracle \(oracle.priorityLevels)")
         ok = false
       }
@@ -102,8 +102,8 @@ import TestSupport
       Issue.record("\(context): pin level error \(pinLevel) ≠ oracle \(pinError)")
       ok = false
     }
-    if unique && !closeAll(values(pinned, n), point) {
-      Issue.record("\(context): unique optimum \(point), solver at \(values(pinned, n))")
+    if unique && !allClose(values(of: pinned, count: n), point) {
+      Issue.record("\(context): unique optimum \(point), solver at \(values(of: pinned, count: n))")
       ok = false
     }
     return ok
@@ -124,7 +124,7 @@ import TestSupport
     let system = (state.oracleConstraints ?? state.constraints) + pins
     let incremental = LexicographicOracle.levelErrors(of: system, at: pinned.value)
     let scratch = LexicographicOracle.levelErrors(of: system, at: fresh.value)
-    guard sameLevels(incremental, scratch) else {
+    guard sameLevelErrors(incremental, scratch) else {
       Issue.record("\(context): incremental levels \(incremental) ≠ from scratch \(scratch)")
       return false
     }
@@ -145,8 +145,8 @@ import TestSupport
       // them present, so what later steps on them expect does not hold.
       var refused: [ConstraintID] = []
       for (index, step) in trace.steps.enumerated() {
-        let error = outcome(of: step.operation, on: solver)
-        let touchesRefused = constraintID(of: step.operation).map(refused.contains) ?? false
+        let error = step.operation.outcome(on: solver)
+        let touchesRefused = step.operation.constraintID.map(refused.contains) ?? false
         if case .add(let constraint) = step.operation {
           if error == nil {
             everAdded.append(constraint.id)
@@ -174,7 +174,7 @@ import TestSupport
         try load(present, into: fresh)
         let incremental = LexicographicOracle.levelErrors(of: system, at: solver.value)
         let scratch = LexicographicOracle.levelErrors(of: system, at: fresh.value)
-        if !sameLevels(incremental, scratch) || !solver.invariantViolations().isEmpty {
+        if !sameLevelErrors(incremental, scratch) || !solver.invariantViolations().isEmpty {
           let path = FailureArtifact.write(
             present, variableCount: trace.variableCount, test: "larger", seed: seed, note: "")
           let message =
@@ -197,37 +197,4 @@ import TestSupport
     }
   }
 
-  /// The constraint an operation names, if any.
-  private func constraintID(of operation: TraceOperation) -> ConstraintID? {
-    switch operation {
-    case .add(let constraint): constraint.id
-    case .remove(let id), .setConstant(let id, _), .setPriority(let id, _): id
-    case .addEdit, .removeEdit, .suggest: nil
-    }
-  }
-
-  /// The error `operation` throws on `solver`, or nil when it succeeds.
-  private func outcome(of operation: TraceOperation, on solver: CassowarySolver) -> SolverError? {
-    do {
-      try operation.apply(to: solver)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
-  private func values(_ solver: CassowarySolver, _ n: Int) -> [Double] {
-    (0..<n).map { solver.value(of: VariableID($0)) }
-  }
-
-  private func closeAll(_ a: [Double], _ b: [Double]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { Tolerance.comparison.isClose($0, $1) }
-  }
-
-  private func sameLevels(
-    _ a: [(priority: Double, error: Double)], _ b: [(priority: Double, error: Double)]
-  ) -> Bool {
-    a.count == b.count
-      && zip(a, b).allSatisfy { $0.priority == $1.priority && Tolerance.comparison.isClose($0.error, $1.error, scale: 100) }
-  }
 }

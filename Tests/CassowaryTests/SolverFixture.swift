@@ -1,44 +1,37 @@
 import LayoutModel
 import Testing
+import TestSupport
 
 @testable import Cassowary
 
-/// Small builders so each test reads as the constraints it states.
+/// A Cassowary solver plus a `ConstraintBuilder`, so each test reads as the constraints it
+/// states; concrete, for the tests that look inside the tableau.
 struct SolverFixture {
   let solver = CassowarySolver()
-  private(set) var nextID = 0
+  private var builder = ConstraintBuilder()
 
-  /// `sum(terms) + constant RELATION 0` at `priority`, added under the next id.
   @discardableResult
   mutating func add(
     _ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ priority: Double = 1000
   ) throws(SolverError) -> ConstraintID {
-    let id = ConstraintID(nextID)
-    nextID += 1
-    try solver.add(Self.constraint(id, terms, constant, relation, priority))
-    return id
+    let constraint = builder.next(terms, constant, relation, priority)
+    try solver.add(constraint)
+    return constraint.id
   }
 
-  /// The constraint `add` would build, under a given id, without adding it.
   static func constraint(
     _ id: ConstraintID, _ terms: [(Int, Double)], _ constant: Double, _ relation: Relation,
     _ priority: Double = 1000
   ) -> Constraint {
-    Constraint(
-      id: id, LinearExpression(terms.map { Term(VariableID($0.0), $0.1) }, constant: constant),
-      relation, priority: Priority(priority))
+    ConstraintBuilder.constraint(id, terms, constant, relation, priority)
   }
 
-  /// Reserves the next id without adding anything (for constraints a test adds itself).
-  mutating func reserveID() -> ConstraintID {
-    defer { nextID += 1 }
-    return ConstraintID(nextID)
-  }
+  mutating func reserveID() -> ConstraintID { builder.reserveID() }
 
   func value(_ variable: Int) -> Double { solver.value(of: VariableID(variable)) }
 
   /// Values of variables 0..<count, for before/after comparisons.
-  func snapshot(_ count: Int = 8) -> [Double] { (0..<count).map(value) }
+  func snapshot(_ count: Int = 8) -> [Double] { values(of: solver, count: count) }
 }
 
 /// Records an issue unless `actual` is within `Tolerance.comparison` of `expected`.

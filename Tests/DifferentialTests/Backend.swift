@@ -1,6 +1,7 @@
 import Cassowary
 import DenseSimplex
 import LayoutModel
+import TestSupport
 
 /// A solver backend under test, made fresh for each use.
 struct Backend: Sendable, CustomStringConvertible {
@@ -17,37 +18,34 @@ struct Backend: Sendable, CustomStringConvertible {
   ]
 }
 
-/// Small builders so each contract test reads as the constraints it states.
+/// A solver of a backend plus a `ConstraintBuilder`, so each contract test reads as the
+/// constraints it states.
 struct Fixture {
   let solver: any LinearSolver
-  private(set) var nextID = 0
+  private var builder = ConstraintBuilder()
 
   init(_ backend: Backend) { solver = backend.make() }
+
+  var nextID: Int { builder.nextID }
 
   /// `sum(terms) + constant RELATION 0` at `priority`, added under the next id.
   @discardableResult
   mutating func add(
     _ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ priority: Double = 1000
   ) throws(SolverError) -> ConstraintID {
-    let id = ConstraintID(nextID)
-    nextID += 1
-    try solver.add(Self.constraint(id, terms, constant, relation, priority))
-    return id
+    let constraint = builder.next(terms, constant, relation, priority)
+    try solver.add(constraint)
+    return constraint.id
   }
 
   static func constraint(
     _ id: ConstraintID, _ terms: [(Int, Double)], _ constant: Double, _ relation: Relation,
     _ priority: Double = 1000
   ) -> Constraint {
-    Constraint(
-      id: id, LinearExpression(terms.map { Term(VariableID($0.0), $0.1) }, constant: constant),
-      relation, priority: Priority(priority))
+    ConstraintBuilder.constraint(id, terms, constant, relation, priority)
   }
 
-  mutating func reserveID() -> ConstraintID {
-    defer { nextID += 1 }
-    return ConstraintID(nextID)
-  }
+  mutating func reserveID() -> ConstraintID { builder.reserveID() }
 
   /// A variable's value after bringing the solver up to date.
   func value(_ variable: Int) throws -> Double {
@@ -58,6 +56,6 @@ struct Fixture {
   /// Values of variables 0..<count after bringing the solver up to date.
   func snapshot(_ count: Int = 8) throws -> [Double] {
     try solver.solve()
-    return (0..<count).map { solver.value(of: VariableID($0)) }
+    return values(of: solver, count: count)
   }
 }

@@ -39,7 +39,7 @@ import TestSupport
     for (index, step) in trace.steps.enumerated() {
       var problems: [String] = []
       for (backend, solver) in pinned + plain {
-        let outcome = apply(step.operation, to: solver)
+        let outcome = step.operation.outcome(on: solver)
         if !step.expectation.accepts(outcome) {
           problems.append("\(backend): got \(outcome.map { "\($0)" } ?? "success")")
         }
@@ -51,7 +51,7 @@ import TestSupport
         }
         do { try solver.solve() } catch { problems.append("\(backend): solve failed: \(error)") }
         if !LexicographicOracle.satisfiesRequired(step.stateAfter.constraints, at: solver.value) {
-          problems.append("\(backend): required constraints violated at \(values(solver, n))")
+          problems.append("\(backend): required constraints violated at \(values(of: solver, count: n))")
         }
       }
       if problems.isEmpty, let system = step.stateAfter.oracleConstraints {
@@ -76,13 +76,13 @@ import TestSupport
     var problems: [String] = []
     for (backend, solver) in pinned + plain {
       let levels = LexicographicOracle.levelErrors(of: system, at: solver.value)
-      if !sameLevels(levels, oracle.priorityLevels) {
+      if !sameLevelErrors(levels, oracle.priorityLevels) {
         problems.append("\(backend): level errors \(levels), oracle \(oracle.priorityLevels)")
       }
     }
     if unique {
-      for (backend, solver) in pinned where !closeAll(values(solver, n), point) {
-        problems.append("\(backend): the unique optimum is \(point), got \(values(solver, n))")
+      for (backend, solver) in pinned where !allClose(values(of: solver, count: n), point) {
+        problems.append("\(backend): the unique optimum is \(point), got \(values(of: solver, count: n))")
       }
     }
     return problems
@@ -107,10 +107,14 @@ import TestSupport
     // required changes are infeasible at this size: the solvers decide, and must agree).
     var model = SystemMirror()
     for (index, step) in trace.steps.enumerated() {
-      let outcomes = solvers.map { apply(step.operation, to: $0.1) }
+      var outcomes: [SolverError?] = []
+      for (_, solver) in solvers { outcomes.append(step.operation.outcome(on: solver)) }
       var problems: [String] = []
       if Set(outcomes.map(Outcome.init)).count > 1 {
-        problems.append("outcomes differ: " + zip(solvers, outcomes).map { "\($0.0): \($1.map { "\($0)" } ?? "success")" }.joined(separator: "; "))
+        let listed = zip(solvers, outcomes).map { pair, outcome in
+          "\(pair.0): " + (outcome.map { "\($0)" } ?? "success")
+        }
+        problems.append("outcomes differ: " + listed.joined(separator: "; "))
       }
       if let first = outcomes.first, first == nil || first.map(Outcome.init)?.isUnsatisfiable == false {
         model.apply(step.operation, succeeded: first == nil)
@@ -127,10 +131,10 @@ import TestSupport
         let reference = LexicographicOracle.levelErrors(of: system, at: solvers[0].1.value)
         for (backend, solver) in solvers {
           if !LexicographicOracle.satisfiesRequired(system, at: solver.value) {
-            problems.append("\(backend): required constraints violated at \(values(solver, n))")
+            problems.append("\(backend): required constraints violated at \(values(of: solver, count: n))")
           }
           let levels = LexicographicOracle.levelErrors(of: system, at: solver.value)
-          if !sameLevels(levels, reference) {
+          if !sameLevelErrors(levels, reference) {
             problems.append("\(backend): level errors \(levels), \(solvers[0].0): \(reference)")
           }
         }
@@ -179,15 +183,6 @@ import TestSupport
 
   // MARK: Helpers
 
-  private func apply(_ operation: TraceOperation, to solver: any LinearSolver) -> SolverError? {
-    do {
-      try operation.apply(to: solver)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   private func report(
     _ problems: [String], seed: UInt64, step: Int, operation: TraceStep, state: TraceState, n: Int,
     test: String
@@ -199,20 +194,6 @@ import TestSupport
     Issue.record(Comment(rawValue: message))
   }
 
-  private func values(_ solver: any LinearSolver, _ n: Int) -> [Double] {
-    (0..<n).map { solver.value(of: VariableID($0)) }
-  }
-
-  private func closeAll(_ a: [Double], _ b: [Double]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { Tolerance.comparison.isClose($0, $1) }
-  }
-
-  private func sameLevels(
-    _ a: [(priority: Double, error: Double)], _ b: [(priority: Double, error: Double)]
-  ) -> Bool {
-    a.count == b.count
-      && zip(a, b).allSatisfy { $0.priority == $1.priority && Tolerance.comparison.isClose($0.error, $1.error, scale: 100) }
-  }
 }
 
 /// An outcome compared across backends: success, or the error's kind and subject
