@@ -3,17 +3,27 @@
 #   make bench   the main job: release build, then solve the formats.md example and the
 #                kiwi-anchor stack chain at 100 and 1,000 views with timings and counters
 #   make test    every test: unit, property (seeded), CLI, in a debug build with the
-#                tableau invariant checks on
+#                tableau invariant checks on, then `make oracles`
+#   make oracles the external oracles: every backend of the debug bench against HiGHS
+#                (lexicographic) and kiwisolver, on Benchmarks/systems/ and on seeded
+#                random systems (Benchmarks/oracles/, Benchmarks/README.md)
 #
-# Both do their own set-up: they only need the Swift toolchain of this machine kind and
-# python3 (stdlib only, for the system generator).
+# All do their own set-up: they need the Swift toolchain of this machine kind and python3;
+# `make oracles` creates .venv with the pinned Benchmarks/oracles/requirements.txt (PyPI),
+# again only when that file changes. SCRATCH=DIR builds in DIR instead of .build.
 
 SWIFT ?= swift
 PYTHON ?= python3
 RELEASE_BENCH := .build/release/bench
 WORK := .build/bench-work
+SCRATCH ?= .build
+VENV := .venv
+ORACLES := Benchmarks/oracles
+ORACLE_STAMP := $(VENV)/.oracles-requirements.stamp
+ORACLE_RANDOM ?= 200
+ORACLE_SEED ?= 1
 
-.PHONY: bench test build release setup clean
+.PHONY: bench test build release setup clean oracles
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
@@ -26,8 +36,29 @@ release: setup
 	$(SWIFT) build -c release --product bench
 
 test: setup
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
+	$(SWIFT) test --scratch-path $(SCRATCH)
+	@$(MAKE) --no-print-directory oracles
+
+# The virtual environment, (re)installed when requirements.txt is newer than the stamp.
+$(ORACLE_STAMP): $(ORACLES)/requirements.txt
+	@test -x $(VENV)/bin/python || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
+	@echo "installing $(ORACLES)/requirements.txt into $(VENV)"
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r $(ORACLES)/requirements.txt
+	@touch $@
+
+oracles: setup
+	@start=$$(date +%s.%N); status=0; \
+	$(MAKE) -s --no-print-directory $(ORACLE_STAMP) || exit $$?; \
+	$(SWIFT) build --scratch-path $(SCRATCH) --product bench || exit $$?; \
+	echo "== oracle self-tests ($(ORACLES)/tests)"; \
+	$(VENV)/bin/python -m unittest discover -s $(ORACLES)/tests -t $(ORACLES) || status=$$?; \
+	echo "== oracles: Benchmarks/systems/ and --random $(ORACLE_RANDOM) --seed $(ORACLE_SEED)"; \
+	$(VENV)/bin/python $(ORACLES)/check.py --bench $(SCRATCH)/debug/bench \
+	  --work $(SCRATCH)/oracle-work --failures $(SCRATCH)/oracle-failures \
+	  Benchmarks/systems/ --random $(ORACLE_RANDOM) --seed $(ORACLE_SEED) || status=$$?; \
+	echo "make oracles: $$(awk "BEGIN { printf \"%.1f\", $$(date +%s.%N) - $$start }") s, exit status $$status"; \
+	exit $$status
 
 bench: release
 	@mkdir -p $(WORK)

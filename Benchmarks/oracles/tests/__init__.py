@@ -1,0 +1,1 @@
+"""Self-tests of the oracle checker (python -m unittest, run by `make oracles`)."""
