@@ -184,17 +184,16 @@ def check_explanation(
 
 def definitions_at_failure(state: State, step: Step, name: str) -> dict[str, Row]:
     """The constraint definitions when `name` failed within `step`: for an add, the present
-    ones plus the step's; for a setConstant, the entries applied one at a time up to and
-    including `name`'s (the order the replay applies them in)."""
+    ones plus the step's; for a setConstant, every entry applied (a refused setConstant
+    step is judged on its result, so its explanation is about the step applied whole;
+    docs/interchange.md)."""
     if step.kind == "add":
         definitions = dict(state.constraints)
         for row in step.entries:
             definitions[row.label] = row
         return definitions
     if step.kind == "setConstant":
-        names = [entry_name for entry_name, _ in step.entries]
-        count = names.index(name) + 1 if name in names else len(names)
-        return dict(apply_step(state, step, count).constraints)
+        return dict(apply_step(state, step).constraints)
     return dict(state.constraints)
 
 

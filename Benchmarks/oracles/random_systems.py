@@ -103,9 +103,12 @@ class SystemGenerator:
 
     def companion(self, base: dict[str, Any], constraint_id: str) -> dict[str, Any]:
         """A constraint on the same terms as `base` that makes a degenerate pair with it:
-        redundant, conflicting, or an equal-priority tie."""
-        kind = self.rng.choice(("redundant", "conflict", "conflict", "tie"))
+        redundant, conflicting, an equal-priority tie, or a required bound tight at it
+        (`t + c == 0` with `t + c <= 0`: moving one without the other is infeasible)."""
+        kind = self.rng.choice(("redundant", "conflict", "conflict", "tie", "tight"))
         terms, constant, relation = base["terms"], base["constant"], base["relation"]
+        if kind == "tight":
+            return self.shaped(constraint_id, dict(terms), constant, self.rng.choice(("<=", ">=")), 1000)
         if kind == "redundant":
             factor = self.rng.choice((1, 2, -1, -2))
             scaled = {name: factor * value for name, value in terms.items()}
@@ -175,6 +178,10 @@ class SystemGenerator:
         return ids
 
     def set_constant(self) -> dict[str, int]:
+        if self.rng.random() < 0.2:
+            coupled = self.coupled_shift()
+            if coupled:
+                return coupled
         entries: dict[str, int] = {}
         for name in self.some_ids(1 if self.rng.random() < 0.8 else 2, 0.1):
             definition = self.present.get(name)
@@ -185,6 +192,25 @@ class SystemGenerator:
             entries[name] = constant
             if definition is not None:
                 self.present[name] = dict(definition, constant=constant)
+        return entries
+
+    def coupled_shift(self) -> dict[str, int]:
+        """Moves two present constraints on identical terms by the same amount, in either
+        order: one at a time the middle state may be infeasible (x == 1 and x <= 1 moved to
+        2), the result is not — formats.md judges the result, so backends must accept it."""
+        by_terms: dict[tuple[tuple[str, int], ...], list[str]] = {}
+        for name, definition in self.present.items():
+            by_terms.setdefault(tuple(sorted(definition["terms"].items())), []).append(name)
+        pairs = [names for names in by_terms.values() if len(names) >= 2]
+        if not pairs:
+            return {}
+        first, second = self.rng.sample(self.rng.choice(pairs), 2)
+        delta = self.rng.choice((-5, -2, -1, 1, 2, 5))
+        entries: dict[str, int] = {}
+        for name in (first, second):
+            definition = self.present[name]
+            entries[name] = definition["constant"] + delta
+            self.present[name] = dict(definition, constant=entries[name])
         return entries
 
     def set_priority(self) -> dict[str, float]:

@@ -30,12 +30,24 @@ extension SystemReplay {
         guard definition(of: id) != nil else { throw .unknownConstraint(id) }
         guard constant.isFinite else { throw .nonFiniteConstant(id) }
       }
-      for (id, constant) in entries {
-        guard var definition = definition(of: id) else { throw .unknownConstraint(id) }
-        try solver.setConstant(constant, of: id)
-        changes.append(.constantChanged(id, from: definition.expression.constant))
-        definition.expression.constant = constant
-        present[id.index] = definition
+      do throws(SolverError) {
+        for (id, constant) in entries {
+          guard var definition = definition(of: id) else { throw .unknownConstraint(id) }
+          try solver.setConstant(constant, of: id)
+          changes.append(.constantChanged(id, from: definition.expression.constant))
+          definition.expression.constant = constant
+          present[id.index] = definition
+        }
+      } catch {
+        // A step changes its constants together: formats.md refuses it only when the
+        // resulting system is unsatisfiable. One at a time (in place, the fast path), an
+        // intermediate state can be infeasible although the result is not (x == 1 and
+        // x <= 1 both moved to 2). Then decide on the result: undo, and replace the
+        // constraints at once.
+        guard case .unsatisfiable = error, entries.count > 1 else { throw error }
+        try undo(changes, after: error)
+        changes.removeAll()
+        try replaceTogether(entries, recordingIn: &changes)
       }
 
     case .setPriority(let entries):
@@ -84,6 +96,29 @@ extension SystemReplay {
         present[constraint.id.index] = constraint
         changes.append(.added(constraint.id))
       }
+    }
+  }
+
+  /// Changes several constants as one: removes the constraints, then adds them back with
+  /// their new constants as one all-or-nothing batch, which the backend judges on the
+  /// resulting system. On refusal `changes` holds the removals, which the caller undoes.
+  /// - Throws: the batch add's error (`unsatisfiable` naming a changed constraint).
+  mutating func replaceTogether(
+    _ entries: [(ConstraintID, Double)], recordingIn changes: inout [Change]
+  ) throws(SolverError) {
+    var changed: [Constraint] = []
+    for (id, constant) in entries {
+      guard var definition = definition(of: id) else { throw .unknownConstraint(id) }
+      try solver.remove(id)
+      present[id.index] = nil
+      changes.append(.removed(definition))
+      definition.expression.constant = constant
+      changed.append(definition)
+    }
+    try solver.add(contentsOf: changed)
+    for definition in changed {
+      present[definition.id.index] = definition
+      changes.append(.added(definition.id))
     }
   }
 
