@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "LayoutModel", targets: ["LayoutModel"]),
     .library(name: "Cassowary", targets: ["Cassowary"]),
     .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
+    .library(name: "Scene", targets: ["Scene"]),
     .library(name: "Interchange", targets: ["Interchange"]),
   ],
   dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
     .target(name: "LayoutModel", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
+    .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel"]),
     .executableTarget(
       name: "bench",
@@ -50,6 +52,7 @@ let package = Package(
     .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "LayoutModel"]),
     .testTarget(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
+    .testTarget(name: "SceneTests", dependencies: ["Scene", "LayoutModel", "TestSupport"]),
     // Every solver backend on the same inputs, against each other and the brute-force oracle.
     .testTarget(
       name: "DifferentialTests",
