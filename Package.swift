@@ -52,7 +52,8 @@ let package = Package(
     .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "LayoutModel"]),
     .testTarget(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
-    .testTarget(name: "SceneTests", dependencies: ["Scene", "LayoutModel", "TestSupport"]),
+    .testTarget(
+      name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
     // Every solver backend on the same inputs, against each other and the brute-force oracle.
     .testTarget(
       name: "DifferentialTests",

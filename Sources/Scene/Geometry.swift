@@ -37,11 +37,13 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 /// A layout axis.
-public enum Axis: String, Hashable, Sendable, CaseIterable {
+public enum Axis: String, Hashable, Comparable, Sendable, CaseIterable {
   case horizontal
   case vertical
 
   public var other: Axis { self == .horizontal ? .vertical : .horizontal }
+
+  public static func < (a: Axis, b: Axis) -> Bool { a == .horizontal && b == .vertical }
 }
 
 /// A value per axis: hugging or compression resistance priorities, intrinsic sizes.

@@ -1,0 +1,214 @@
+import LayoutModel
+
+/// A `LayoutBackend` on any `LinearSolver`: lowers the scene once, remembers which solver
+/// constraint each scene element produced (by `ConstraintKey`), and turns every change into
+/// the smallest solver edit. After a change it regenerates the touched elements' constraints
+/// and compares them with what the solver holds: a new constant is `setConstant`, a new
+/// optional priority `setPriority`, anything else a remove and an add — so a constant edit
+/// stays a constant edit, hiding a view touches only its stack's constraints, and a
+/// container resize changes the root's size constants in place.
+public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
+  public static var backendName: String { Solver.backendName }
+
+  public let solver: Solver
+  /// Whether `diagnostics` probes every view for ambiguity (costly: two re-solves per
+  /// variable; off for benchmarks).
+  public var detectsAmbiguity: Bool
+
+  var variables = SceneVariables()
+  /// What the solver holds for each key; `id` is nil for a required constraint that was
+  /// broken (left out) because it conflicted, retried when its element changes again.
+  var held: [ConstraintKey: (id: ConstraintID?, constraint: GeneratedConstraint)] = [:]
+  var keysOfElement: [SceneElement: [ConstraintKey]] = [:]
+  /// The key behind each solver constraint id, for naming conflicts.
+  var keyOfID: [ConstraintKey?] = []
+  var freeIDs: [ConstraintID] = []
+  /// S₀ of each autoresizing view: its superview's size in the layout it entered.
+  var designSuperviewSize: [ViewIndex: AxisPair<Double>] = [:]
+  var brokenSinceUpdate: [LayoutDiagnostic] = []
+
+  public init(solver: Solver, detectsAmbiguity: Bool = true) {
+    self.solver = solver
+    self.detectsAmbiguity = detectsAmbiguity
+  }
+
+  public static func unsupportedElement(in scene: Scene) -> String? { nil }
+
+  public var counters: SolverCounters { solver.counters }
+
+  // MARK: Loading and updating
+
+  /// Lowers every element — the container, each view's own constraints, stacks, then user
+  /// constraints in file order — and solves. Autoresizing views whose superview's size is
+  /// only known from the layout join in a second pass (docs/scene-semantics.md, S₀).
+  /// - Throws: `LayoutError.solver` when the solver fails.
+  public func load(_ scene: Scene) throws(LayoutError) {
+    var elements: [SceneElement] = [.container]
+    elements += scene.presentViews.map { .view($0) }
+    elements += scene.presentViews.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
+    elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
+    try refresh(scene, elements: elements, newViews: scene.presentViews)
+  }
+
+  /// - Throws: `LayoutError.solver` when the solver fails.
+  public func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
+    for v in delta.removedViews { designSuperviewSize[v] = nil }
+    try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
+  }
+
+  /// Regenerates `elements`, applies the differences, solves; then gives autoresizing views
+  /// among `newViews` whose S₀ had to be measured their constraints, and solves again.
+  private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
+    brokenSinceUpdate.removeAll()
+    variables.assign(scene)
+    var measureLater: [ViewIndex] = []
+    for v in newViews {
+      guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { continue }
+      if parent == scene.root {
+        designSuperviewSize[v] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
+      } else if let superview = scene.view(parent), superview.translatesAutoresizingMask, !scene.isArrangedInStack(parent),
+        newViews.contains(parent)
+      {
+        designSuperviewSize[v] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
+      } else if newViews.contains(parent) {
+        measureLater.append(v)
+      } else {
+        designSuperviewSize[v] = currentSize(of: parent)
+      }
+    }
+    try apply(scene, elements)
+    try solve()
+    guard !measureLater.isEmpty else { return }
+    for v in measureLater {
+      if let parent = scene.view(v)?.parent { designSuperviewSize[v] = currentSize(of: parent) }
+    }
+    try apply(scene, measureLater.map { .view($0) })
+    try solve()
+  }
+
+  private func solve() throws(LayoutError) {
+    do { try solver.solve() } catch { throw .solver(error) }
+  }
+
+  func currentSize(of v: ViewIndex) -> AxisPair<Double> {
+    AxisPair(horizontal: solver.value(of: variables.variable(v, .width)), vertical: solver.value(of: variables.variable(v, .height)))
+  }
+
+  /// Diffs the regenerated constraints of `elements` against what the solver holds:
+  /// removals first, then in-place constant and priority changes, then additions (one
+  /// batch; if the batch is refused, one by one, breaking each that conflicts).
+  private func apply(_ scene: Scene, _ elements: [SceneElement]) throws(LayoutError) {
+    var additions: [GeneratedConstraint] = []
+    var inPlace: [(old: (id: ConstraintID?, constraint: GeneratedConstraint), new: GeneratedConstraint)] = []
+    for element in elements {
+      let fresh = scene.generatedConstraints(for: element, variables: variables) { self.designSuperviewSize[$0] }
+      var freshKeys: [ConstraintKey] = []
+      for constraint in fresh {
+        freshKeys.append(constraint.key)
+        if let old = held[constraint.key], old.id != nil, old.constraint.hasShape(of: constraint) {
+          if old.constraint != constraint { inPlace.append((old, constraint)) }
+        } else {
+          if let old = held[constraint.key] { try release(constraint.key, old.id) }
+          additions.append(constraint)
+        }
+      }
+      let freshSet = Set(freshKeys)
+      for key in keysOfElement[element] ?? [] where !freshSet.contains(key) {
+        try release(key, held[key]?.id)
+      }
+      keysOfElement[element] = freshKeys.isEmpty ? nil : freshKeys
+    }
+    for (old, new) in inPlace {
+      guard let id = old.id else { continue }
+      do {
+        if old.constraint.expression.constant != new.expression.constant {
+          try solver.setConstant(new.expression.constant, of: id)
+        }
+        if old.constraint.priority != new.priority {
+          try solver.setPriority(Priority(new.priority), of: id)
+        }
+        held[new.key] = (id, new)
+      } catch {
+        guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
+        // Break it: the layout goes on without this constraint, as UIKit's does.
+        try release(new.key, id)
+        held[new.key] = (nil, new)
+        noteBroken(scene, new.key, conflicts)
+      }
+    }
+    try add(scene, additions)
+  }
+
+  /// Adds constraints as one batch; if refused, one by one, breaking each that conflicts.
+  private func add(_ scene: Scene, _ constraints: [GeneratedConstraint]) throws(LayoutError) {
+    guard !constraints.isEmpty else { return }
+    let ids = constraints.map { makeID(for: $0.key) }
+    let solverConstraints = zip(ids, constraints).map { id, c in
+      Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority))
+    }
+    do {
+      try solver.add(contentsOf: solverConstraints)
+      for (id, c) in zip(ids, constraints) { held[c.key] = (id, c) }
+      return
+    } catch {
+      guard case .unsatisfiable = error else { throw .solver(error) }
+    }
+    for (k, c) in constraints.enumerated() {
+      do {
+        try solver.add(solverConstraints[k])
+        held[c.key] = (ids[k], c)
+      } catch {
+        guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
+        freeID(ids[k])
+        held[c.key] = (nil, c)
+        noteBroken(scene, c.key, conflicts)
+      }
+    }
+  }
+
+  private func release(_ key: ConstraintKey, _ id: ConstraintID?) throws(LayoutError) {
+    held[key] = nil
+    guard let id else { return }
+    do { try solver.remove(id) } catch { throw .solver(error) }
+    freeID(id)
+  }
+
+  private func makeID(for key: ConstraintKey) -> ConstraintID {
+    let id = freeIDs.popLast() ?? ConstraintID(keyOfID.count)
+    if id.index >= keyOfID.count { keyOfID.append(nil) }
+    keyOfID[id.index] = key
+    return id
+  }
+
+  private func freeID(_ id: ConstraintID) {
+    keyOfID[id.index] = nil
+    freeIDs.append(id)
+  }
+
+  private func noteBroken(_ scene: Scene, _ key: ConstraintKey, _ conflicts: [ConstraintID]) {
+    let broken = scene.name(of: key)
+    let others = conflicts.compactMap { $0.index < keyOfID.count ? keyOfID[$0.index] : nil }.map { scene.name(of: $0) }
+    brokenSinceUpdate.append(.unsatisfiable(constraints: [broken] + others, broken: broken))
+  }
+
+  // MARK: Reading
+
+  public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
+    for v in scene.views.indices {
+      guard let view = scene.views[v] else { continue }
+      let index = ViewIndex(v)
+      var frame = Rect(
+        x: solver.value(of: variables.variable(index, .minX)), y: solver.value(of: variables.variable(index, .minY)),
+        width: solver.value(of: variables.variable(index, .width)), height: solver.value(of: variables.variable(index, .height)))
+      if let parent = view.parent {
+        frame.x -= solver.value(of: variables.variable(parent, .minX))
+        frame.y -= solver.value(of: variables.variable(parent, .minY))
+      }
+      frames[v] = frame
+    }
+  }
+
+  public func diagnostics(of scene: Scene) -> [LayoutDiagnostic] {
+    brokenSinceUpdate + (detectsAmbiguity ? ambiguities(of: scene) : [])
+  }
+}

@@ -1,0 +1,113 @@
+import LayoutModel
+
+extension Scene {
+
+  /// The constraints an element produces now, in a fixed order: empty when the element no
+  /// longer exists (a removed view, an inactive or removed constraint).
+  ///
+  /// `designSuperviewSize` gives, for an autoresizing view, its superview's size in the
+  /// layout the view entered (S₀ of docs/scene-semantics.md); when it returns nil the view's
+  /// autoresizing constraints are left out for now (the backend measures S₀ first).
+  /// - Complexity: O(constraints produced · terms each).
+  public func generatedConstraints(
+    for element: SceneElement, variables: SceneVariables,
+    designSuperviewSize: (ViewIndex) -> AxisPair<Double>?
+  ) -> [GeneratedConstraint] {
+    var out: [GeneratedConstraint] = []
+    func add(_ role: ConstraintRole, _ expression: AffineExpression, _ relation: Relation, _ priority: Double) {
+      out.append(GeneratedConstraint(key: ConstraintKey(element, role), expression: expression.linear, relation: relation, priority: priority))
+    }
+    switch element {
+    case .container:
+      let r = root
+      add(.rootOrigin(.horizontal), AffineExpression(variables.variable(r, .minX)), .equal, 1000)
+      add(.rootOrigin(.vertical), AffineExpression(variables.variable(r, .minY)), .equal, 1000)
+      add(.rootSize(.horizontal), AffineExpression(variables.variable(r, .width)) - container.width, .equal, 1000)
+      add(.rootSize(.vertical), AffineExpression(variables.variable(r, .height)) - container.height, .equal, 1000)
+
+    case .view(let v):
+      guard let view = view(v), v != root else { break }
+      for axis in Axis.allCases {
+        guard let size = view.intrinsicSize[axis] else { continue }
+        let s = AffineExpression(variables.variable(v, axis == .horizontal ? .width : .height))
+        add(.hugging(axis), s - size, .lessThanOrEqual, view.hugging[axis])
+        add(.compressionResistance(axis), s - size, .greaterThanOrEqual, view.compressionResistance[axis])
+      }
+      if view.translatesAutoresizingMask, !isArrangedInStack(v), let parent = view.parent,
+        let design = designSuperviewSize(v)
+      {
+        for axis in Axis.allCases {
+          let (position, size) = autoresizing(view, axis: axis, superviewSize: design[axis])
+          let minimum: FrameQuantity = axis == .horizontal ? .minX : .minY
+          let extent: FrameQuantity = axis == .horizontal ? .width : .height
+          let superviewSize = AffineExpression(variables.variable(parent, extent))
+          // x = a + kₐ·(S − S₀) relative to the superview; w = w₀ + k_w·(S − S₀).
+          add(
+            .autoresizingPosition(axis),
+            AffineExpression(variables.variable(v, minimum)) - AffineExpression(variables.variable(parent, minimum))
+              - position.rate * superviewSize - (position.base - position.rate * design[axis]),
+            .equal, 1000)
+          add(
+            .autoresizingSize(axis),
+            AffineExpression(variables.variable(v, extent)) - size.rate * superviewSize - (size.base - size.rate * design[axis]),
+            .equal, 1000)
+        }
+      }
+
+    case .stack(let s):
+      out = stackConstraints(s, variables: variables)
+
+    case .constraint(let c):
+      guard c < constraints.count, let constraint = constraints[c], constraint.isActive else { break }
+      let (expression, relation) = lower(constraint, variables)
+      add(.user, expression, relation, constraint.priority)
+    }
+    return out
+  }
+
+  /// Position and size of an autoresizing view on an axis as `base + rate · (S − S₀)`: the
+  /// change of the superview's size is split among the flexible parts in proportion to
+  /// their values (equally when all are zero); with none, the far margin absorbs it.
+  func autoresizing(_ view: View, axis: Axis, superviewSize: Double) -> (position: (base: Double, rate: Double), size: (base: Double, rate: Double)) {
+    let near = axis == .horizontal ? view.frame.x : view.frame.y
+    let size = axis == .horizontal ? view.frame.width : view.frame.height
+    let far = superviewSize - near - size
+    let flexible = view.autoresizingMask.flexibleParts(axis)
+    let parts = [(flexible.near, near), (flexible.size, size), (flexible.far, far)].filter(\.0)
+    let total = parts.reduce(0) { $0 + $1.1 }
+    func rate(_ isFlexible: Bool, _ value: Double) -> Double {
+      guard isFlexible else { return 0 }
+      return total != 0 ? value / total : 1 / Double(parts.count)
+    }
+    return ((near, rate(flexible.near, near)), (size, rate(flexible.size, size)))
+  }
+
+  /// A user constraint as `expression RELATION 0` (docs/scene-semantics.md): directional
+  /// attributes mapped to left/right, mirrored in right-to-left (constant negated,
+  /// inequality reversed), and a position multiplier applied in the nearest common
+  /// ancestor's coordinates.
+  func lower(_ c: SceneConstraint, _ variables: SceneVariables) -> (AffineExpression, Relation) {
+    let rightToLeft = container.isRightToLeft
+    let mirrored = rightToLeft && (c.first.attribute.isDirectional || c.second?.attribute.isDirectional == true)
+    let relation = mirrored ? c.relation.reversed : c.relation
+    let constant = mirrored ? -c.constant : c.constant
+    let firstAttribute = c.first.attribute.absolute(rightToLeft: rightToLeft)
+    let first = expression(c.first.item, firstAttribute, variables)
+    guard let second = c.second else { return (first - constant, relation) }
+    let secondExpression = expression(second.item, second.attribute.absolute(rightToLeft: rightToLeft), variables)
+    var result = first - c.multiplier * secondExpression - constant
+    if !firstAttribute.isSize && c.multiplier != 1 {
+      let ancestor = nearestCommonAncestor(ownerView(of: c.first.item), ownerView(of: second.item))
+      let origin: AffineExpression
+      if firstAttribute.axis == .vertical {
+        origin = ancestor == root ? AffineExpression() : AffineExpression(variables.variable(ancestor, .minY))
+      } else if mirrored {
+        origin = AffineExpression(variables.variable(ancestor, .minX)) + AffineExpression(variables.variable(ancestor, .width))
+      } else {
+        origin = ancestor == root ? AffineExpression() : AffineExpression(variables.variable(ancestor, .minX))
+      }
+      result = result - (1 - c.multiplier) * origin
+    }
+    return (result, relation)
+  }
+}

@@ -1,0 +1,128 @@
+import LayoutModel
+
+/// A UIKit-free view tree with Auto Layout semantics (formats.md section 2,
+/// docs/scene-semantics.md): the container, the views, layout guides and user constraints.
+///
+/// A value type, validated on construction and by every change: bad input becomes a
+/// `SceneError` naming the element and its JSON path, never a crash. Every layout backend
+/// works from the same scene, so they all judge input the same way. Views, guides and
+/// constraints have dense indices; removed ones leave a nil slot (indices are not reused,
+/// so a backend's tables stay valid across changes).
+public struct Scene: Sendable {
+  public internal(set) var container: Container
+  public internal(set) var views: [View?] = []
+  public internal(set) var root = ViewIndex(0)
+  public internal(set) var guides: [Guide?] = []
+  /// User constraints in file order (VFL entries expanded), by constraint index.
+  public internal(set) var constraints: [SceneConstraint?] = []
+
+  var viewIndexByID: [String: ViewIndex] = [:]
+  var guideIndexByID: [String: GuideIndex] = [:]
+  var constraintIndexByID: [String: Int] = [:]
+
+  /// Builds and validates a scene.
+  /// - Complexity: O(views · depth + guides + constraints · anchor length).
+  /// - Throws: `SceneError` for the first problem found, in file order: duplicate or
+  ///   unknown ids, no root or two roots, a cycle, a custom spacing for a view that is not
+  ///   arranged in that stack, an invalid anchor or anchor pair, a priority out of range, a
+  ///   malformed VFL string, a non-finite number.
+  public init(
+    container: Container, views: [ViewDescription], guides: [(id: String, owner: String, path: String)] = [],
+    constraints: [ConstraintDescription] = []
+  ) throws(SceneError) {
+    self.container = container
+    try Self.check(container, path: "container")
+    try insert(views, asInitial: true)
+    for (id, owner, path) in guides { try addGuide(id: id, owner: owner, path: path) }
+    for description in constraints { try addConstraints(from: description) }
+  }
+
+  // MARK: Lookup
+
+  public func view(_ index: ViewIndex) -> View? {
+    index.index < views.count ? views[index.index] : nil
+  }
+
+  public func viewIndex(of id: String) -> ViewIndex? { viewIndexByID[id] }
+  public func guideIndex(of id: String) -> GuideIndex? { guideIndexByID[id] }
+  public func constraintIndex(of id: String) -> Int? { constraintIndexByID[id] }
+
+  /// Present views in index order.
+  public var presentViews: [ViewIndex] {
+    views.indices.compactMap { views[$0] == nil ? nil : ViewIndex($0) }
+  }
+
+  /// The view's arranged subviews if it is a stack (hidden ones included), in order.
+  public func arrangedSubviews(of stack: ViewIndex) -> [ViewIndex] {
+    guard let view = view(stack), view.stack != nil else { return [] }
+    return view.children.filter { self.view($0)?.isArranged == true }
+  }
+
+  /// Whether the view is managed by its parent stack.
+  public func isArrangedInStack(_ index: ViewIndex) -> Bool {
+    guard let view = view(index), view.isArranged, let parent = view.parent else { return false }
+    return self.view(parent)?.stack != nil
+  }
+
+  /// The nearest view that is an ancestor of (or equal to) both.
+  public func nearestCommonAncestor(_ a: ViewIndex, _ b: ViewIndex) -> ViewIndex {
+    var ancestors: Set<ViewIndex> = []
+    var current: ViewIndex? = a
+    while let c = current {
+      ancestors.insert(c)
+      current = view(c)?.parent
+    }
+    current = b
+    while let c = current {
+      if ancestors.contains(c) { return c }
+      current = view(c)?.parent
+    }
+    return root
+  }
+
+  /// The view an anchor item measures in (a guide's owner for a guide).
+  public func ownerView(of item: AnchorItem) -> ViewIndex {
+    switch item {
+    case .view(let v), .safeArea(let v), .margins(let v): v
+    case .guide(let g): guides[g.index]?.owner ?? root
+    }
+  }
+
+  /// The view's safe-area insets: the container's for the root, none for any other view
+  /// (docs/scene-semantics.md).
+  public func safeAreaInsets(of index: ViewIndex) -> EdgeInsets {
+    index == root ? container.safeAreaInsets : .zero
+  }
+
+  /// Insets of the view's margins guide from its bounds: safe area plus margins.
+  public func marginInsets(of index: ViewIndex) -> EdgeInsets {
+    let safe = safeAreaInsets(of: index)
+    let margins = view(index)?.layoutMargins ?? .zero
+    return EdgeInsets(
+      top: safe.top + margins.top, left: safe.left + margins.left,
+      bottom: safe.bottom + margins.bottom, right: safe.right + margins.right)
+  }
+
+  // MARK: Validation helpers
+
+  static func check(_ container: Container, path: String) throws(SceneError) {
+    for (name, value) in [("width", container.width), ("height", container.height)] {
+      guard value.isFinite, value >= 0 else {
+        throw SceneError(path: appending(path, key: name), "expected a finite non-negative number, found \(value)")
+      }
+    }
+    try checkInsets(container.safeAreaInsets, path: appending(path, key: "safeAreaInsets"))
+  }
+
+  static func checkInsets(_ insets: EdgeInsets, path: String) throws(SceneError) {
+    for (i, value) in [insets.top, insets.left, insets.bottom, insets.right].enumerated() where !value.isFinite {
+      throw SceneError(path: appending(path, index: i), "expected a finite number, found \(value)")
+    }
+  }
+
+  static func checkPriority(_ value: Double, path: String) throws(SceneError) {
+    guard value.isFinite, value >= 1, value <= 1000 else {
+      throw SceneError(path: path, "expected a priority in [1, 1000], found \(value)")
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/// A value for one named element of a change: `{"titleTop": 40}`.
+public struct Named<Value: Hashable & Sendable>: Hashable, Sendable {
+  public var id: String
+  public var value: Value
+  public init(_ id: String, _ value: Value) {
+    self.id = id
+    self.value = value
+  }
+}
+
+/// One step of formats.md section 2, with references still by id: resolved and validated
+/// when applied, against the scene as it is then.
+public enum SceneChange: Hashable, Sendable {
+  /// Nil insets keep the previous ones.
+  case resizeContainer(width: Double, height: Double, safeAreaInsets: EdgeInsets?)
+  case setConstant([Named<Double>])
+  case activate([String])
+  case deactivate([String])
+  case addConstraints([ConstraintDescription])
+  case removeConstraints([String])
+  case setPriority([Named<Double>])
+  case setHugging([Named<AxisPair<Double>>])
+  case setCompressionResistance([Named<AxisPair<Double>>])
+  case setHidden([Named<Bool>])
+  case setIntrinsicSize([Named<AxisPair<Double?>>])
+  case setStack([Named<StackDescription>])
+  case addViews([ViewDescription])
+  case removeViews([String])
+
+  /// The step's key in the file: `setConstant`, `addViews`, ...
+  public var kind: String {
+    switch self {
+    case .resizeContainer: "resizeContainer"
+    case .setConstant: "setConstant"
+    case .activate: "activate"
+    case .deactivate: "deactivate"
+    case .addConstraints: "addConstraints"
+    case .removeConstraints: "removeConstraints"
+    case .setPriority: "setPriority"
+    case .setHugging: "setHugging"
+    case .setCompressionResistance: "setCompressionResistance"
+    case .setHidden: "setHidden"
+    case .setIntrinsicSize: "setIntrinsicSize"
+    case .setStack: "setStack"
+    case .addViews: "addViews"
+    case .removeViews: "removeViews"
+    }
+  }
+}
+
+/// Something whose layout consequences a backend keeps: the container (the root's size
+/// and safe area), a view's own constraints (content size, autoresizing), a stack's
+/// generated constraints, or one user constraint.
+public enum SceneElement: Hashable, Comparable, Sendable {
+  case container
+  case view(ViewIndex)
+  case stack(ViewIndex)
+  case constraint(Int)
+}
+
+/// What a change touched: the elements whose consequences must be brought up to date (in
+/// a fixed order), and the views that came and went.
+public struct SceneDelta: Hashable, Sendable {
+  public var elements: [SceneElement] = []
+  public var addedViews: [ViewIndex] = []
+  public var removedViews: [ViewIndex] = []
+
+  public init() {}
+
+  mutating func touch(_ element: SceneElement) { elements.append(element) }
+
+  /// Sorted, each once.
+  mutating func normalize() {
+    elements = Array(Set(elements)).sorted()
+  }
+}

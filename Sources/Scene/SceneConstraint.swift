@@ -1,0 +1,83 @@
+import LayoutModel
+
+/// A user constraint, resolved: `first RELATION multiplier · second + constant @priority`.
+public struct SceneConstraint: Hashable, Sendable {
+  public let id: String
+  public internal(set) var first: Anchor
+  public internal(set) var relation: Relation
+  public internal(set) var second: Anchor?
+  public internal(set) var multiplier: Double
+  public internal(set) var constant: Double
+  public internal(set) var priority: Double
+  public internal(set) var isActive: Bool
+}
+
+/// A constraint entry as a file or a change describes it: anchors as text, or a VFL string
+/// that expands to constraints `ID.0`, `ID.1`, ...
+public struct ConstraintDescription: Hashable, Sendable {
+  public enum Form: Hashable, Sendable {
+    /// `first`, `relation`, `second` (nil: a constant), `multiplier`, `constant`.
+    case anchors(first: String, relation: Relation, second: String?, multiplier: Double, constant: Double)
+    /// A Visual Format Language string.
+    case visualFormat(String)
+  }
+
+  public var id: String
+  public var form: Form
+  /// The priority (for VFL, of every constraint that gives none itself).
+  public var priority: Double = 1000
+  public var isActive = true
+  /// Where the entry is, e.g. `constraints[3]`.
+  public var path: String
+
+  public init(id: String, form: Form, priority: Double = 1000, isActive: Bool = true, path: String = "") {
+    self.id = id
+    self.form = form
+    self.priority = priority
+    self.isActive = isActive
+    self.path = path
+  }
+}
+
+/// The container the root fills.
+public struct Container: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+  public var safeAreaInsets: EdgeInsets
+  public var isRightToLeft: Bool
+
+  public init(width: Double, height: Double, safeAreaInsets: EdgeInsets = .zero, isRightToLeft: Bool = false) {
+    self.width = width
+    self.height = height
+    self.safeAreaInsets = safeAreaInsets
+    self.isRightToLeft = isRightToLeft
+  }
+}
+
+/// Bad scene input: what is wrong and where (a JSON path such as
+/// `constraints[3].first`), so the message can name the element at fault.
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var message: String
+  public init(path: String, _ message: String) {
+    self.path = path
+    self.message = message
+  }
+  public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Appends a key to a JSON path the way `Interchange.JSONPath` renders it: `.key` for
+/// identifier-like keys, `["key"]` otherwise.
+func appending(_ path: String, key: String) -> String {
+  let identifierLike = key.first.map { $0.isLetter || $0 == "_" } ?? false
+    && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  if identifierLike { return path.isEmpty ? key : path + "." + key }
+  var escaped = ""
+  for character in key {
+    if character == "\"" || character == "\\" { escaped.append("\\") }
+    escaped.append(character)
+  }
+  return path + "[\"" + escaped + "\"]"
+}
+
+func appending(_ path: String, index: Int) -> String { path + "[\(index)]" }

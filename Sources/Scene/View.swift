@@ -1,0 +1,97 @@
+/// A view of a scene, identified by a dense index (stable while the view exists; a removed
+/// view's index is not reused).
+public struct ViewIndex: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var rawValue: Int32
+  public init(_ rawValue: Int) { self.rawValue = Int32(rawValue) }
+  public var index: Int { Int(rawValue) }
+  public static func < (a: ViewIndex, b: ViewIndex) -> Bool { a.rawValue < b.rawValue }
+  public var description: String { "view#\(rawValue)" }
+}
+
+/// Autoresizing flags (springs and struts): which of each axis's near margin, size and far
+/// margin may change when the superview's size changes.
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+  public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+  public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+  public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+  public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+  public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+
+  /// The flags by their formats.md names, in a fixed order.
+  public static let named: [(name: String, flag: AutoresizingMask)] = [
+    ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
+    ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),
+    ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin),
+  ]
+
+  /// Which of (near margin, size, far margin) are flexible on an axis.
+  public func flexibleParts(_ axis: Axis) -> (near: Bool, size: Bool, far: Bool) {
+    axis == .horizontal
+      ? (contains(.flexibleLeftMargin), contains(.flexibleWidth), contains(.flexibleRightMargin))
+      : (contains(.flexibleTopMargin), contains(.flexibleHeight), contains(.flexibleBottomMargin))
+  }
+}
+
+/// First and last baseline, measured from the view's top.
+public struct Baseline: Hashable, Sendable {
+  public var first: Double
+  public var last: Double
+  public init(first: Double, last: Double) {
+    self.first = first
+    self.last = last
+  }
+}
+
+/// A view as the scene holds it: validated, with its relations resolved to indices.
+public struct View: Hashable, Sendable {
+  public let id: String
+  public internal(set) var parent: ViewIndex?
+  /// In order: z-order, and arranged order in a stack.
+  public internal(set) var children: [ViewIndex] = []
+  public internal(set) var intrinsicSize: AxisPair<Double?>
+  public internal(set) var hugging: AxisPair<Double>
+  public internal(set) var compressionResistance: AxisPair<Double>
+  public internal(set) var baseline: Baseline?
+  public internal(set) var layoutMargins: EdgeInsets
+  public internal(set) var isHidden: Bool
+  public internal(set) var stack: StackConfiguration?
+  /// False for a plain (unmanaged) subview of a stack.
+  public internal(set) var isArranged: Bool
+  public internal(set) var translatesAutoresizingMask: Bool
+  /// The frame in the initial layout, for autoresizing views.
+  public internal(set) var frame: Rect
+  public internal(set) var autoresizingMask: AutoresizingMask
+  /// A multi-line text view (extension): triggers the stack's text-width disambiguation.
+  public internal(set) var wrapsText: Bool
+}
+
+/// A view as a scene file or a change describes it, with references still by id and the
+/// JSON path of its entry (for error messages). Fields default as in formats.md.
+public struct ViewDescription: Hashable, Sendable {
+  public var id: String
+  public var parent: String?
+  public var intrinsicSize = AxisPair<Double?>(horizontal: nil, vertical: nil)
+  public var hugging = AxisPair(horizontal: 250.0, vertical: 250.0)
+  public var compressionResistance = AxisPair(horizontal: 750.0, vertical: 750.0)
+  public var baseline: Baseline?
+  public var layoutMargins = EdgeInsets.defaultMargins
+  public var isHidden = false
+  public var stack: StackDescription?
+  public var isArranged = true
+  public var translatesAutoresizingMask = false
+  public var frame = Rect.zero
+  public var autoresizingMask: AutoresizingMask = []
+  public var wrapsText = false
+  /// Where the entry is, e.g. `views[3]`.
+  public var path: String
+
+  public init(id: String, parent: String? = nil, path: String = "") {
+    self.id = id
+    self.parent = parent
+    self.path = path
+  }
+}

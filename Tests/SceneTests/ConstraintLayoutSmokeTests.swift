@@ -1,0 +1,133 @@
+import Cassowary
+import DenseSimplex
+import LayoutModel
+import Scene
+import Testing
+import TestSupport
+
+/// End-to-end checks of ConstraintLayout on scenes built in code, on both solvers; the
+/// fixtures (Tests/Fixtures) cover the worked examples and every stack combination.
+@Suite struct ConstraintLayoutSmokeTests {
+  static let solvers: [String] = ["cassowary", "dense-simplex"]
+
+  private func backend(_ name: String) -> any LayoutBackend {
+    name == "cassowary"
+      ? ConstraintLayout(solver: CassowarySolver()) : ConstraintLayout(solver: DenseSimplexSolver())
+  }
+
+  private func frames(_ scene: Scene, _ layout: any LayoutBackend) -> [String: Rect] {
+    var buffer = [Rect](repeating: .zero, count: scene.views.count)
+    buffer.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    var result: [String: Rect] = [:]
+    for v in scene.presentViews { result[scene.view(v)!.id] = buffer[v.index] }
+    return result
+  }
+
+  private func expectFrame(_ actual: Rect?, _ expected: [Double], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let actual else {
+      Issue.record("\(what): no frame", sourceLocation: sourceLocation)
+      return
+    }
+    expectClose([actual.x, actual.y, actual.width, actual.height], expected, what, sourceLocation: sourceLocation)
+  }
+
+  private func anchors(_ id: String, _ first: String, _ second: String?, _ constant: Double = 0, relation: Relation = .equal, multiplier: Double = 1) -> ConstraintDescription {
+    ConstraintDescription(id: id, form: .anchors(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant))
+  }
+
+  @Test(arguments: solvers)
+  func pinnedEdgesFollowTheContainer(_ solver: String) throws {
+    // B1: green 50 from every edge of the root.
+    var scene = try Scene(
+      container: Container(width: 375, height: 667),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
+      constraints: [
+        anchors("l", "green.leading", "root.leading", 50), anchors("t", "green.top", "root.top", 50),
+        anchors("r", "root.trailing", "green.trailing", 50), anchors("b", "root.bottom", "green.bottom", 50),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    expectFrame(frames(scene, layout)["green"], [50, 50, 275, 567], "green")
+    let delta = try scene.apply(.resizeContainer(width: 667, height: 375, safeAreaInsets: nil), path: "steps[0]")
+    try layout.update(scene, delta)
+    expectFrame(frames(scene, layout)["green"], [50, 50, 567, 275], "green after rotation")
+    #expect(layout.diagnostics(of: scene).isEmpty)
+  }
+
+  @Test(arguments: solvers)
+  func fillStackStretchesTheEarliestOfTiedViews(_ solver: String) throws {
+    var a = ViewDescription(id: "a", parent: "row")
+    a.intrinsicSize = AxisPair(horizontal: 40, vertical: 20)
+    var b = ViewDescription(id: "b", parent: "row")
+    b.intrinsicSize = AxisPair(horizontal: 60, vertical: 30)
+    var row = ViewDescription(id: "row", parent: "root")
+    row.stack = StackDescription()
+    row.stack?.spacing = 10
+    let scene = try Scene(
+      container: Container(width: 300, height: 200),
+      views: [ViewDescription(id: "root"), row, a, b],
+      constraints: [
+        anchors("l", "row.leading", "root.leading", 20), anchors("r", "root.trailing", "row.trailing", 20),
+        anchors("t", "row.top", "root.top", 30),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    let f = frames(scene, layout)
+    // Row width 260 = a + 10 + b; equal hugging: a, the earlier, takes the extra 150.
+    expectFrame(f["row"], [20, 30, 260, 30], "row")
+    expectFrame(f["a"], [0, 0, 190, 30], "a")
+    expectFrame(f["b"], [200, 0, 60, 30], "b")
+    #expect(layout.diagnostics(of: scene).isEmpty)
+  }
+
+  @Test(arguments: solvers)
+  func autoresizingSplitsGrowthProportionally(_ solver: String) throws {
+    // A2: inside green (275 wide), blue and red with flexible widths and an outer margin.
+    var green = ViewDescription(id: "green", parent: "root")
+    green.translatesAutoresizingMask = true
+    green.frame = Rect(x: 50, y: 50, width: 275, height: 150)
+    green.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+    var blue = ViewDescription(id: "blue", parent: "green")
+    blue.translatesAutoresizingMask = true
+    blue.frame = Rect(x: 25, y: 25, width: 100, height: 100)
+    blue.autoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleRightMargin]
+    var red = ViewDescription(id: "red", parent: "green")
+    red.translatesAutoresizingMask = true
+    red.frame = Rect(x: 150, y: 25, width: 100, height: 100)
+    red.autoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleLeftMargin]
+    var scene = try Scene(container: Container(width: 375, height: 667), views: [ViewDescription(id: "root"), green, blue, red])
+    let layout = backend(solver)
+    try layout.load(scene)
+    expectFrame(frames(scene, layout)["blue"], [25, 25, 100, 100], "blue")
+    let delta = try scene.apply(.resizeContainer(width: 667, height: 375, safeAreaInsets: nil), path: "steps[0]")
+    try layout.update(scene, delta)
+    let f = frames(scene, layout)
+    expectFrame(f["green"], [50, 50, 567, 150], "green")
+    // Δ = 292 split 100:150 for blue (width:right margin) → width 216.8; red mirrored.
+    expectFrame(f["blue"], [25, 25, 216.8, 100], "blue")
+    expectFrame(f["red"], [325.2, 25, 216.8, 100], "red")
+  }
+}
+
+extension ConstraintLayoutSmokeTests {
+  @Test(arguments: solvers)
+  func visualFormatGivesTheSameFramesAsAnchors(_ solver: String) throws {
+    // B6: red above green, padding 50, spacing 25, equal heights (the V string gives four
+    // constraints: top, equal height, spacing, bottom), P8 ⇒ red (50, 50, 275,
+    // 271), green (50, 346, 275, 271).
+    let views = [ViewDescription(id: "root"), ViewDescription(id: "red", parent: "root"), ViewDescription(id: "green", parent: "root")]
+    let vfl = try Scene(
+      container: Container(width: 375, height: 667), views: views,
+      constraints: [
+        ConstraintDescription(id: "h1", form: .visualFormat("H:|-50-[red]-50-|")),
+        ConstraintDescription(id: "h2", form: .visualFormat("H:|-50-[green]-50-|")),
+        ConstraintDescription(id: "v", form: .visualFormat("V:|-50-[red(==green)]-25-[green]-50-|")),
+      ])
+    #expect(vfl.constraintIndex(of: "v.0") != nil && vfl.constraintIndex(of: "v.3") != nil && vfl.constraintIndex(of: "v.4") == nil)
+    let layout = backend(solver)
+    try layout.load(vfl)
+    let f = frames(vfl, layout)
+    expectFrame(f["red"], [50, 50, 275, 271], "red")
+    expectFrame(f["green"], [50, 346, 275, 271], "green")
+  }
+}
