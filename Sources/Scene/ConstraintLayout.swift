@@ -129,11 +129,13 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         }
         held[new.key] = (id, new)
       } catch {
-        guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
-        // Break it: the layout goes on without this constraint, as UIKit's does.
+        guard case .unsatisfiable = error else { throw .solver(error) }
+        // One at a time, constants that move together (new safe-area insets under a pinned
+        // pair) can pass through an infeasible state that the result does not have. Re-add
+        // this one with the batch, after every other change: only if it conflicts then is
+        // it broken.
         try release(new.key, id)
-        held[new.key] = (nil, new)
-        noteBroken(scene, new.key, conflicts)
+        additions.append(new)
       }
     }
     try add(scene, additions)

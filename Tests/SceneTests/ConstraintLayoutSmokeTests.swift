@@ -131,3 +131,27 @@ extension ConstraintLayoutSmokeTests {
     expectFrame(f["green"], [50, 346, 275, 271], "green")
   }
 }
+
+extension ConstraintLayoutSmokeTests {
+  @Test(arguments: solvers)
+  func constantsThatMoveTogetherAreNotBroken(_ solver: String) throws {
+    // a.top == safeArea.top and a.top <= safeArea.top: new insets move both constants; one
+    // at a time the middle state is infeasible, the result is not.
+    var scene = try Scene(
+      container: Container(width: 375, height: 667, safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "a", parent: "root")],
+      constraints: [
+        anchors("pin", "a.top", "root.safeArea.top"),
+        anchors("cap", "a.top", "root.safeArea.top", relation: .lessThanOrEqual),
+        anchors("x", "a.leading", "root.leading"), anchors("w", "a.width", nil, 10), anchors("h", "a.height", nil, 10),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    expectFrame(frames(scene, layout)["a"], [0, 20, 10, 10], "a")
+    let delta = try scene.apply(
+      .resizeContainer(width: 375, height: 667, safeAreaInsets: EdgeInsets(top: 44, left: 0, bottom: 0, right: 0)), path: "steps[0]")
+    try layout.update(scene, delta)
+    expectFrame(frames(scene, layout)["a"], [0, 44, 10, 10], "a after the insets change")
+    #expect(layout.diagnostics(of: scene).isEmpty)
+  }
+}
