@@ -17,8 +17,12 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   var variables = SceneVariables()
   /// What the solver holds for each key; `id` is nil for a required constraint that was
-  /// broken (left out) because it conflicted, retried when its element changes again.
+  /// broken (left out) because it conflicted.
   var held: [ConstraintKey: (id: ConstraintID?, constraint: GeneratedConstraint)] = [:]
+  /// Broken constraints in the order they broke, retried after every step (a short list:
+  /// a healthy scene has none).
+  var brokenKeys: [ConstraintKey] = []
+  var keysBrokenThisStep: [ConstraintKey] = []
   var keysOfElement: [SceneElement: [ConstraintKey]] = [:]
   /// The key behind each solver constraint id, for naming conflicts.
   var keyOfID: [ConstraintKey?] = []
@@ -60,6 +64,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// among `newViews` whose S₀ had to be measured their constraints, and solves again.
   private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
     brokenSinceUpdate.removeAll()
+    keysBrokenThisStep.removeAll()
     variables.assign(scene)
     var measureLater: [ViewIndex] = []
     for v in newViews {
@@ -77,6 +82,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       }
     }
     try apply(scene, elements)
+    try retryBroken()
     try solve()
     guard !measureLater.isEmpty else { return }
     for v in measureLater {
@@ -163,14 +169,43 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
         freeID(ids[k])
         held[c.key] = (nil, c)
+        brokenKeys.append(c.key)
+        keysBrokenThisStep.append(c.key)
         noteBroken(scene, c.key, conflicts)
       }
     }
   }
 
+  /// Re-adds each constraint broken in an earlier step; one whose conflict is gone comes
+  /// back silently (docs/scene-semantics.md, Diagnostics). Those broken by this step are
+  /// not retried: nothing has changed for them since.
+  private func retryBroken() throws(LayoutError) {
+    guard brokenKeys.count > keysBrokenThisStep.count else { return }
+    var stillBroken: [ConstraintKey] = []
+    for key in brokenKeys {
+      guard let c = held[key]?.constraint, !keysBrokenThisStep.contains(key) else {
+        stillBroken.append(key)
+        continue
+      }
+      let id = makeID(for: key)
+      do {
+        try solver.add(Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority)))
+        held[key] = (id, c)
+      } catch {
+        guard case .unsatisfiable = error else { throw .solver(error) }
+        freeID(id)
+        stillBroken.append(key)
+      }
+    }
+    brokenKeys = stillBroken
+  }
+
   private func release(_ key: ConstraintKey, _ id: ConstraintID?) throws(LayoutError) {
     held[key] = nil
-    guard let id else { return }
+    guard let id else {
+      brokenKeys.removeAll { $0 == key }
+      return
+    }
     do { try solver.remove(id) } catch { throw .solver(error) }
     freeID(id)
   }

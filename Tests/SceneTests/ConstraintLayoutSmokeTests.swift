@@ -155,3 +155,29 @@ extension ConstraintLayoutSmokeTests {
     #expect(layout.diagnostics(of: scene).isEmpty)
   }
 }
+
+extension ConstraintLayoutSmokeTests {
+  @Test(arguments: solvers)
+  func brokenConstraintComesBackWhenItsConflictGoes(_ solver: String) throws {
+    // Activating the new width before deactivating the old breaks the new one; once the old
+    // is gone, the new one is restored without a diagnostic (as in UIKit).
+    var scene = try Scene(
+      container: Container(width: 375, height: 667),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "a", parent: "root")],
+      constraints: [
+        anchors("x", "a.leading", "root.leading"), anchors("y", "a.top", "root.top"), anchors("h", "a.height", nil, 10),
+        anchors("narrow", "a.width", nil, 10),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    let add = try scene.apply(.addConstraints([anchors("wide", "a.width", nil, 90)]), path: "steps[0]")
+    try layout.update(scene, add)
+    expectFrame(frames(scene, layout)["a"], [0, 0, 10, 10], "a while both are active")
+    let diagnostics = layout.diagnostics(of: scene)
+    #expect(diagnostics.contains(.unsatisfiable(constraints: ["wide", "narrow"], broken: "wide")), "\(diagnostics)")
+    let deactivate = try scene.apply(.deactivate(["narrow"]), path: "steps[1]")
+    try layout.update(scene, deactivate)
+    expectFrame(frames(scene, layout)["a"], [0, 0, 90, 10], "a after the old width goes")
+    #expect(layout.diagnostics(of: scene).isEmpty)
+  }
+}
