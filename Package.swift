@@ -35,11 +35,11 @@ let package = Package(
     .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
-    .target(name: "Interchange", dependencies: ["LayoutModel"]),
+    .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Interchange",
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(
       name: "CassowaryTests", dependencies: ["Cassowary", "LayoutModel", "TestSupport"],
       swiftSettings: internalChecks),
-    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "LayoutModel"]),
+    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Scene", "Cassowary", "LayoutModel"]),
     .testTarget(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
