@@ -61,6 +61,10 @@ let package = Package(
       swiftSettings: internalChecks),
     // Runs the built `bench` executable as a user would; it links no project module.
     .testTarget(name: "BenchCLITests"),
+    // Tests/Fixtures: scenes with hand-derived frames, on every backend that lists them.
+    .testTarget(
+      name: "FixtureTests", dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "LayoutModel"],
+    ),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
   ],
   swiftLanguageModes: [.v6]

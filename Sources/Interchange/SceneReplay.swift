@@ -9,13 +9,12 @@ import Scene
 /// reading ``currentState()`` after each (or call ``run()``); the calls are separate so a
 /// caller can time the layout apart from reading frames and diagnostics.
 ///
-/// Every step is atomic. The scene applies it (`Scene.apply`, which checks every entry
-/// before changing anything); a `SceneError` refuses the step: the state records an
-/// `invalidStep` error naming the path, the previous scene value is restored, the backend
-/// is not told, and the next step starts from there. (A `Scene` is a copy-on-write value:
-/// holding the previous one makes an accepted step copy the arrays it writes, O(views) or
-/// O(constraints), a price paid so atomicity does not rest on every change's own checks.) A change the scene accepted is passed to
-/// the backend with its delta; a backend that then throws ends the replay
+/// Every step is atomic. The scene applies it (`Scene.apply` checks every entry before
+/// changing anything, a guarantee SceneTests hold it to); a `SceneError` refuses the step:
+/// the state records an `invalidStep` error naming the path, the backend is not told, and
+/// the next step starts from the unchanged scene. (No copy of the previous scene is kept:
+/// holding one would make every accepted step copy the arrays it writes.) A change the
+/// scene accepted is passed to the backend with its delta; a backend that then throws ends the replay
 /// (``SceneReplayError``): it cannot express the new scene, is over a limit, or is broken.
 public struct SceneReplay<Backend: LayoutBackend> {
   public let document: SceneDocument
@@ -56,8 +55,7 @@ public struct SceneReplay<Backend: LayoutBackend> {
 
   /// Applies the next step: to the scene, then, if the scene accepted it, to the backend.
   /// Returns false when every step has been applied.
-  /// - Complexity: that of `Scene.apply` and the backend's `update`, plus copying the scene
-  ///   arrays the step writes (see the type's notes).
+  /// - Complexity: that of `Scene.apply` and the backend's `update`.
   /// - Throws: ``SceneReplayError`` when the backend fails on an accepted change.
   public mutating func applyNextStep() throws(SceneReplayError) -> Bool {
     guard let index = nextStep else {
@@ -67,14 +65,10 @@ public struct SceneReplay<Backend: LayoutBackend> {
     nextStep = index + 1
     refusal = nil
     let step = document.steps[index]
-    let before = scene
     let delta: SceneDelta
     do {
       delta = try scene.apply(step.change, path: step.path.description)
     } catch {
-      // `apply` changes nothing when it refuses; restoring the value makes that a
-      // guarantee of the replay rather than a property of every change.
-      scene = before
       refusal = FramesDocument.StepError(kind: FramesDocument.StepError.invalidStep, message: error.description)
       return true
     }
