@@ -36,6 +36,9 @@ let package = Package(
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
+    // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
+    .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+    .target(name: "Measurement", dependencies: ["CJemalloc"]),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -62,6 +65,7 @@ let package = Package(
     // Runs the built `bench` executable as a user would; it links no project module.
     .testTarget(name: "BenchCLITests"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
+    .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
   ],
   swiftLanguageModes: [.v6]
 )
