@@ -2,9 +2,11 @@ import Glibc
 
 /// The process's resident memory (pages actually in RAM), in bytes.
 ///
-/// Neither reading allocates; both are system calls of a few microseconds, meant for
-/// phase boundaries rather than inner loops. Either is nil when the kernel does not
-/// answer (no `/proc`, a sandbox without `getrusage`); never 0 in its place.
+/// Neither reading allocates after its first call (which may instantiate Swift runtime
+/// metadata). Both go to the kernel: `peakBytes` about 0.8 µs, `currentBytes` about 7.5 µs
+/// (open, read, close) on this machine kind, so they belong at phase boundaries, not in
+/// inner loops. Either is nil when the kernel does not answer (no `/proc`, a sandbox
+/// without `getrusage`); never 0 in its place.
 public enum ResidentMemory {
   /// The high-water mark of resident memory since the process started
   /// (`getrusage(RUSAGE_SELF).ru_maxrss`, which Linux reports in KiB).
