@@ -36,6 +36,9 @@ let package = Package(
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
+    // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
+    .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+    .target(name: "Measurement", dependencies: ["CJemalloc"]),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -66,6 +69,7 @@ let package = Package(
       name: "FixtureTests", dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "LayoutModel"],
     ),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
+    .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
   ],
   swiftLanguageModes: [.v6]
 )
