@@ -48,6 +48,7 @@ public struct SceneReplay<Backend: LayoutBackend> {
     }
     do {
       try backend.load(scene)
+      try backend.layoutIfNeeded(scene)
     } catch {
       throw SceneReplayError(error, step: nil)
     }
@@ -74,6 +75,7 @@ public struct SceneReplay<Backend: LayoutBackend> {
     }
     do {
       try backend.update(scene, delta)
+      try backend.layoutIfNeeded(scene)
     } catch {
       throw SceneReplayError(error, step: index)
     }

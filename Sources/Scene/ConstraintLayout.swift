@@ -22,7 +22,13 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// Broken constraints in the order they broke, retried after every step (a short list:
   /// a healthy scene has none).
   var brokenKeys: [ConstraintKey] = []
+  /// Broken since the last layout pass: not retried at this one.
   var keysBrokenThisStep: [ConstraintKey] = []
+  /// Autoresizing views waiting for the layout pass to measure their superview (S₀).
+  var pendingMeasure: [ViewIndex] = []
+  var needsLayout = false
+  /// The next load or update starts a new pass: diagnostics of the last one are dropped.
+  var passStarts = true
   var keysOfElement: [SceneElement: [ConstraintKey]] = [:]
   /// The key behind each solver constraint id, for naming conflicts.
   var keyOfID: [ConstraintKey?] = []
@@ -43,8 +49,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   // MARK: Loading and updating
 
   /// Lowers every element — the container, each view's own constraints, stacks, then user
-  /// constraints in file order — and solves. Autoresizing views whose superview's size is
-  /// only known from the layout join in a second pass (docs/scene-semantics.md, S₀).
+  /// constraints in file order — and adds the constraints. Autoresizing views whose
+  /// superview's size is only known from the layout join at the layout pass
+  /// (docs/scene-semantics.md, S₀).
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
     var elements: [SceneElement] = [.container]
@@ -60,13 +67,36 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
   }
 
-  /// Regenerates `elements`, applies the differences, solves; then gives autoresizing views
-  /// among `newViews` whose S₀ had to be measured their constraints, and solves again.
+  /// Retries constraints broken in earlier passes, solves; then gives autoresizing views
+  /// whose S₀ had to be measured their constraints, and solves again.
+  /// - Throws: `LayoutError.solver` when the solver fails.
+  public func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
+    guard needsLayout else { return }
+    try retryBroken()
+    try solve()
+    let measure = pendingMeasure.filter { scene.view($0) != nil }
+    pendingMeasure.removeAll()
+    if !measure.isEmpty {
+      for v in measure {
+        if let parent = scene.view(v)?.parent { designSuperviewSize[v] = currentSize(of: parent) }
+      }
+      try apply(scene, measure.map { .view($0) })
+      try solve()
+    }
+    needsLayout = false
+    passStarts = true
+  }
+
+  /// Regenerates `elements` and applies the differences. Autoresizing views among
+  /// `newViews` get their S₀ now when it is known, else at the layout pass.
   private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
-    brokenSinceUpdate.removeAll()
-    keysBrokenThisStep.removeAll()
+    if passStarts {
+      brokenSinceUpdate.removeAll()
+      keysBrokenThisStep.removeAll()
+      passStarts = false
+    }
+    needsLayout = true
     variables.assign(scene)
-    var measureLater: [ViewIndex] = []
     for v in newViews {
       guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { continue }
       if parent == scene.root {
@@ -75,21 +105,12 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         newViews.contains(parent)
       {
         designSuperviewSize[v] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
-      } else if newViews.contains(parent) {
-        measureLater.append(v)
       } else {
-        designSuperviewSize[v] = currentSize(of: parent)
+        // The superview's size in the layout the view enters is known after a solve.
+        pendingMeasure.append(v)
       }
     }
     try apply(scene, elements)
-    try retryBroken()
-    try solve()
-    guard !measureLater.isEmpty else { return }
-    for v in measureLater {
-      if let parent = scene.view(v)?.parent { designSuperviewSize[v] = currentSize(of: parent) }
-    }
-    try apply(scene, measureLater.map { .view($0) })
-    try solve()
   }
 
   private func solve() throws(LayoutError) {

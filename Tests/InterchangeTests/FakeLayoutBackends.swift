@@ -13,6 +13,7 @@ final class FakeLayoutBackend: LayoutBackend {
   var reportsNaN = false
   private(set) var loads = 0
   private(set) var updates: [SceneDelta] = []
+  private(set) var layoutPasses = 0
 
   func load(_ scene: Scene) throws(LayoutError) {
     loads += 1
@@ -22,6 +23,8 @@ final class FakeLayoutBackend: LayoutBackend {
     defer { updates.append(delta) }
     if let failure, failure.update == updates.count { throw failure.error }
   }
+
+  func layoutIfNeeded(_ scene: Scene) throws(LayoutError) { layoutPasses += 1 }
 
   func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
     for v in scene.presentViews {
@@ -55,6 +58,8 @@ final class StacklessLayoutBackend: LayoutBackend {
   func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
     if let element = Self.unsupportedElement(in: scene) { throw .unsupported(element) }
   }
+
+  func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {}
 
   func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
     for v in scene.presentViews { frames[v.index] = .zero }

@@ -218,6 +218,8 @@ private func base(steps: String) -> String {
     #expect(states.map(\.step) == [nil, 0, 1, 2])
     #expect(replay.backend.loads == 1)
     #expect(replay.backend.updates.count == 2)
+    // One layout pass per state that reached the backend: the initial one and two steps.
+    #expect(replay.backend.layoutPasses == 3)
     #expect(replay.backend.updates.last?.removedViews.count == 1)
     // Frames in view order, `p` gone after the last step.
     #expect(layout(states[3])?.frames.map(\.view) == ["r", "row", "a"])
