@@ -36,13 +36,14 @@ let package = Package(
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
+    .target(name: "Workloads", dependencies: ["LayoutModel", "Scene"]),
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange",
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange", "Workloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -70,6 +71,7 @@ let package = Package(
     ),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
+    .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Interchange", "Scene", "Cassowary", "LayoutModel"]),
   ],
   swiftLanguageModes: [.v6]
 )
