@@ -39,10 +39,11 @@ let package = Package(
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
+    .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange",
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange", "Measurement", "BenchCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -68,6 +69,7 @@ let package = Package(
     .testTarget(
       name: "FixtureTests", dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "LayoutModel"],
     ),
+    .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
   ],
