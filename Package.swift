@@ -40,10 +40,11 @@ let package = Package(
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
+    .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement", "Workloads"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange", "Workloads",
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange", "Measurement", "BenchCore", "Workloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -69,6 +70,7 @@ let package = Package(
     .testTarget(
       name: "FixtureTests", dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "LayoutModel"],
     ),
+    .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
     .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Interchange", "Scene", "Cassowary", "LayoutModel"]),
