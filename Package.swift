@@ -73,7 +73,9 @@ let package = Package(
     .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
-    .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Interchange", "Scene", "Cassowary", "LayoutModel"]),
+    .testTarget(
+      name: "WorkloadsTests",
+      dependencies: ["Workloads", "BenchCore", "Interchange", "Scene", "Cassowary", "LayoutModel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

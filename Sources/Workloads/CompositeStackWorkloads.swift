@@ -68,16 +68,17 @@ enum CompositeStackWorkloads {
 
   // MARK: Feed
 
-  /// Views in one feed cell (LayoutFrameworkBenchmark's LinkedIn-style item).
-  static let viewsPerCell = 20
+  /// Views in one feed cell (LayoutFrameworkBenchmark's LinkedIn-style item: 14 labels,
+  /// images and buttons, 7 stacks).
+  static let viewsPerCell = 21
 
   static func cellCount(views: Int) -> Int { max(1, Int((Double(views - 2) / Double(viewsPerCell)).rounded())) }
 
   static let feed = Workload(
     name: "stack.feed",
-    summary: "a vertical feed of cells of 20 views in nested stacks (LayoutFrameworkBenchmark's feed item), N views in all",
+    summary: "a vertical feed of cells of 21 views in nested stacks (LayoutFrameworkBenchmark's feed item), N views in all",
     defaultSizes: [10, 30, 100, 300, 1000, 3000, 10000], isFrameLayoutOnly: true,
-    sizeMeaning: "views (2 + 20 per cell, cells = round((N - 2) / 20), at least 1)",
+    sizeMeaning: "views (2 + 21 per cell, cells = round((N - 2) / 21), at least 1)",
     viewCount: { let n = 2 + viewsPerCell * cellCount(views: $0); return n...n },
     generate: { size, rng in feedCase(views: size, &rng) })
 
@@ -101,8 +102,8 @@ enum CompositeStackWorkloads {
   }
 
   /// One feed item: an action bar, the poster (avatar and three labels), a comment, the
-  /// shared content (image, title, domain), the like/comment/share bar and a comment by
-  /// the actor. Text sizes are seeded. Returns the cell's height.
+  /// shared content (image, title, domain), the like/comment/share bar and the actor's
+  /// row (avatar and comment). Text sizes are seeded. Returns the cell's height.
   static func feedCell(_ id: String, _ b: inout CaseBuilder, _ rng: inout SplitMix64) -> Double {
     let margins = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
     b.stack(id, in: "feed", axis: .vertical, spacing: 8) {
@@ -138,7 +139,9 @@ enum CompositeStackWorkloads {
     }
     height += 30
 
-    b.leaf("\(id).actorComment", in: id, size: (rng.uniform(60, 500, step: 0.5), 17))
-    return height + 17
+    b.stack("\(id).actorRow", in: id, axis: .horizontal, alignment: .center, spacing: 8)
+    b.leaf("\(id).actorImage", in: "\(id).actorRow", size: (24, 24), hugging: (750, 750), compressionResistance: (760, 760))
+    b.leaf("\(id).actorComment", in: "\(id).actorRow", size: (rng.uniform(60, 500, step: 0.5), 17))
+    return height + 24  // max(24, 17)
   }
 }

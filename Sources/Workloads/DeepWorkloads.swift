@@ -13,7 +13,7 @@ enum DeepWorkloads {
       summary: "D views nested in one another, each inset from its parent ("
         + (autoresizing ? "autoresizing, flexible width and height" : "four edge constraints") + "), alternating resizes",
       defaultSizes: [10, 30, 100, 300, 1000], isFrameLayoutOnly: autoresizing, sizeMeaning: "depth (views below the root)",
-      viewCount: { $0 + 1 ... $0 + 1 },
+      stream: "deep.chain", viewCount: { $0 + 1 ... $0 + 1 },
       generate: { size, rng in chainCase(depth: size, autoresizing: autoresizing, &rng) })
   }
 
@@ -64,7 +64,7 @@ enum DeepWorkloads {
         + (autoresizing ? "autoresizing, proportional" : "proportional constraints with multipliers")
         + "), alternating resizes",
       defaultSizes: [10, 100, 1000, 10000], isFrameLayoutOnly: autoresizing, sizeMeaning: "views",
-      viewCount: { $0...$0 },
+      stream: "deep.tree", viewCount: { $0...$0 },
       generate: { size, rng in treeCase(views: size, autoresizing: autoresizing, &rng) })
   }
 
