@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
     .library(name: "Scene", targets: ["Scene"]),
     .library(name: "Interchange", targets: ["Interchange"]),
+    .library(name: "SpringsAndStruts", targets: ["SpringsAndStruts"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -36,6 +37,7 @@ let package = Package(
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel"]),
+    .target(name: "SpringsAndStruts", dependencies: ["LayoutModel", "Scene"]),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -54,6 +56,9 @@ let package = Package(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
+    .testTarget(
+      name: "SpringsAndStrutsTests",
+      dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
     // Every solver backend on the same inputs, against each other and the brute-force oracle.
     .testTarget(
       name: "DifferentialTests",
