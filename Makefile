@@ -9,6 +9,8 @@
 #                random systems (Benchmarks/oracles/, Benchmarks/README.md)
 #
 # All do their own set-up: they need the Swift toolchain of this machine kind and python3;
+# `make setup` installs Debian's libjemalloc-dev (the allocator whose statistics give the
+# allocation counts, docs/measurement.md) through apt-get when pkg-config cannot find it;
 # `make oracles` creates .venv with the pinned Benchmarks/oracles/requirements.txt (PyPI),
 # again only when that file changes. SCRATCH=DIR builds in DIR instead of .build.
 
@@ -28,6 +30,16 @@ ORACLE_SEED ?= 1
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
 	@command -v $(PYTHON) >/dev/null || { echo "error: python3 not found"; exit 2; }
+	@if ! { command -v pkg-config >/dev/null && pkg-config --exists jemalloc; }; then \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=; \
+	  elif command -v sudo >/dev/null; then sudo=sudo; \
+	  else echo "error: jemalloc is missing and installing it needs root or sudo; run as root: apt-get install -y libjemalloc-dev pkg-config"; exit 2; fi; \
+	  echo "installing libjemalloc-dev and pkg-config (jemalloc gives the allocation counts)"; \
+	  $$sudo apt-get update -q && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libjemalloc-dev pkg-config || \
+	  { echo "error: apt-get could not install libjemalloc-dev; install it (and pkg-config) by hand"; exit 2; }; \
+	  pkg-config --exists jemalloc || { echo "error: libjemalloc-dev is installed but pkg-config cannot find jemalloc.pc"; exit 2; }; \
+	fi
 
 build: setup
 	$(SWIFT) build

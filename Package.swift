@@ -36,13 +36,17 @@ let package = Package(
     .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
-    .target(name: "Interchange", dependencies: ["LayoutModel"]),
+    .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
     .target(name: "SpringsAndStruts", dependencies: ["LayoutModel", "Scene"]),
+    // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
+    .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+    .target(name: "Measurement", dependencies: ["CJemalloc"]),
+    .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Interchange",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "Interchange", "Measurement",
+        "BenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -51,7 +55,7 @@ let package = Package(
     .testTarget(
       name: "CassowaryTests", dependencies: ["Cassowary", "LayoutModel", "TestSupport"],
       swiftSettings: internalChecks),
-    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "LayoutModel"]),
+    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Scene", "Cassowary", "LayoutModel"]),
     .testTarget(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
@@ -66,7 +70,14 @@ let package = Package(
       swiftSettings: internalChecks),
     // Runs the built `bench` executable as a user would; it links no project module.
     .testTarget(name: "BenchCLITests"),
+    // Tests/Fixtures: scenes with hand-derived frames, on every backend that lists them.
+    .testTarget(
+      name: "FixtureTests",
+      dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel"],
+    ),
+    .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
+    .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -106,6 +106,12 @@ public final class CassowarySolver: LinearSolver {
     for i in buffer.indices { buffer[i] = tableau.value(of: VariableID(i)) }
   }
 
+  /// True when the variable's row holds only symbols pinned at zero on the optimal face:
+  /// dummies, and restricted symbols whose priority vector starts positive (entering one
+  /// would cost at some level). Parametric variables and rows with a free or zero-cost
+  /// symbol are not proven fixed. O(terms of the row).
+  public func isFixedAtOptimum(_ variable: VariableID) -> Bool { tableau.isFixedAtOptimum(variable) }
+
   public func contains(_ id: ConstraintID) -> Bool { tableau.contains(id) }
 
   public func hasEditVariable(_ variable: VariableID) -> Bool { tableau.hasEditVariable(variable) }
@@ -133,6 +139,23 @@ extension Tableau {
     guard symbol >= 0 else { return 0 }
     let slot = rowOf[Int(symbol)]
     return slot >= 0 ? rows[Int(slot)].constant : 0
+  }
+
+  func isFixedAtOptimum(_ variable: VariableID) -> Bool {
+    let v = variable.index
+    guard v < variableSymbol.count, variableSymbol[v] >= 0 else { return false }
+    let slot = rowOf[Int(variableSymbol[v])]
+    guard slot >= 0 else { return false }
+    for symbol in rows[Int(slot)].symbols {
+      switch symbolKind[Int(symbol)] {
+      case .dummy: continue
+      case .slack, .error:
+        let head = objectiveHead[Int(symbol)]
+        guard head >= 0, entryCoefficient[Int(head)] > 0 else { return false }
+      case .external, .artificial, .free: return false
+      }
+    }
+    return true
   }
 
   func contains(_ id: ConstraintID) -> Bool {

@@ -200,8 +200,9 @@ extension DenseSimplexSolver {
 
   /// Builds the whole system, runs phase one, then each optional level from the highest:
   /// minimise its error sum, then lock every nonbasic column with a positive reduced cost.
-  /// Returns the value of every variable id up to the largest one in the model.
-  func solveFromScratch() throws(SolverError) -> [Double] {
+  /// Returns the value of every variable id up to the largest one in the model, and
+  /// whether the final tableau proves it fixed at every optimum (``DenseTableau/isPinned(_:)``).
+  func solveFromScratch() throws(SolverError) -> (values: [Double], fixed: [Bool]) {
     var sources: [(sequence: Int, row: RowSource)] = []
     for (i, constraint) in constraints.enumerated() {
       if let constraint { sources.append((sequenceOfConstraint[i], RowSource(constraint))) }
@@ -233,9 +234,13 @@ extension DenseSimplexSolver {
     }
 
     var result = [Double](repeating: 0, count: max(values.count, maxVariableIndex() + 1))
-    for (variable, column) in layout.variableColumns { result[variable.index] = tableau.value(ofColumn: column) }
+    var fixed = [Bool](repeating: false, count: result.count)
+    for (variable, column) in layout.variableColumns {
+      result[variable.index] = tableau.value(ofColumn: column)
+      fixed[variable.index] = tableau.isPinned(column)
+    }
     record(tableau, full: true)
-    return result
+    return (result, fixed)
   }
 
   private func maxVariableIndex() -> Int {

@@ -42,6 +42,7 @@ public final class DenseSimplexSolver: LinearSolver {
   var nextSequence = 0
 
   var values: [Double] = []
+  var fixedAtOptimum: [Bool] = []
   var needsSolve = false
   var work = SolverCounters()
   /// Statistics of the last full solve.
@@ -182,8 +183,14 @@ public final class DenseSimplexSolver: LinearSolver {
   ///   `internalInconsistency` on a numerical failure.
   public func solve() throws(SolverError) {
     guard needsSolve else { return }
-    values = try solveFromScratch()
+    (values, fixedAtOptimum) = try solveFromScratch()
     needsSolve = false
+  }
+
+  /// From the last solve's final tableau: the variable's row holds only locked columns
+  /// (artificials, and columns whose reduced cost was positive at some level). O(1).
+  public func isFixedAtOptimum(_ variable: VariableID) -> Bool {
+    variable.index < fixedAtOptimum.count && fixedAtOptimum[variable.index]
   }
 
   /// The variable's value as of the last ``solve()``.

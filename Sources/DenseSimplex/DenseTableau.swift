@@ -52,6 +52,20 @@ struct DenseTableau {
     flipped = Array(repeating: false, count: kinds.count)
   }
 
+  /// Whether the column's value is the same at every optimum: it is basic and every
+  /// nonbasic column with a non-zero entry in its row is locked (after the last level,
+  /// every column whose increase costs at some level is). Nonbasic free columns and
+  /// unlocked restricted ones could move it, so the answer is then false (not proven).
+  /// O(columns).
+  func isPinned(_ column: Int) -> Bool {
+    let row = rowOfColumn[column]
+    guard row >= 0 else { return false }
+    for j in 0..<(columnCount - 1) where j != column && rowOfColumn[j] < 0 && !locked[j] {
+      if abs(self[row, j]) > Self.epsilon { return false }
+    }
+    return true
+  }
+
   @inline(__always)
   subscript(row: Int, column: Int) -> Double {
     get { cells[row &* columnCount &+ column] }

@@ -70,9 +70,18 @@ public protocol LinearSolver: AnyObject {
 
   /// Work counters (``SolverCounters``).
   var counters: SolverCounters { get }
+
+  /// Whether the state of the last ``solve()`` proves that `variable` takes the same value
+  /// at every optimum: true is a proof, false means "not proven" (the variable may still
+  /// be fixed, e.g. behind a degenerate vertex), so a caller asking about ambiguity probes
+  /// only the unproven ones. The default proves nothing.
+  /// - Complexity: backend-specific; both backends here are O(terms of one row).
+  func isFixedAtOptimum(_ variable: VariableID) -> Bool
 }
 
 extension LinearSolver {
+  public func isFixedAtOptimum(_ variable: VariableID) -> Bool { false }
+
   /// The default batch add: one by one; if one cannot be added, the ones added before it
   /// are removed again and its error is rethrown. The constraint set is then exactly as
   /// before; where the optimum is not unique the values may be another optimum, chosen

@@ -9,37 +9,57 @@ extension ConstraintLayout {
   /// the set of optimal layouts lets it move, and that set is convex: pulling the variable
   /// ±1 at the lowest priority moves it iff it is free in that direction. The probe is then
   /// pulled back to the original value and removed, so the variable is left where it was.
-  /// - Complexity: four variables per view, two suggestions and re-solves each.
+  /// Variables the solver proves fixed from its final state (`isFixedAtOptimum`) are not
+  /// probed; all are asked before the first probe, which changes the solver's state.
+  /// - Complexity: one proof per frame variable (O(row terms)); for each unproven one, two
+  ///   suggestions and re-solves.
   func ambiguities(of scene: Scene) -> [LayoutDiagnostic] {
-    var result: [LayoutDiagnostic] = []
+    var candidates: [(view: ViewIndex, quantity: FrameQuantity)] = []
     for v in scene.presentViews where v != scene.root {
       guard let view = scene.view(v), !(view.isHidden && scene.isArrangedInStack(v)) else { continue }
-      var attributes: [String] = []
-      for quantity in FrameQuantity.allCases where isAmbiguous(variables.variable(v, quantity)) {
-        attributes.append(["minX", "minY", "width", "height"][Int(quantity.rawValue)])
+      for quantity in FrameQuantity.allCases where !solver.isFixedAtOptimum(variables.variable(v, quantity)) {
+        candidates.append((v, quantity))
       }
-      if !attributes.isEmpty { result.append(.ambiguous(view: view.id, attributes: attributes)) }
     }
+    var result: [LayoutDiagnostic] = []
+    var k = 0
+    while k < candidates.count {
+      let v = candidates[k].view
+      var attributes: [String] = []
+      while k < candidates.count && candidates[k].view == v {
+        let quantity = candidates[k].quantity
+        if isAmbiguous(variables.variable(v, quantity)) {
+          attributes.append(["minX", "minY", "width", "height"][Int(quantity.rawValue)])
+        }
+        k += 1
+      }
+      if !attributes.isEmpty, let view = scene.view(v) { result.append(.ambiguous(view: view.id, attributes: attributes)) }
+    }
+    // Back to the values of the layout; a solver that refuses now was already solved
+    // before the probes, and the probes are gone, so there is nothing to report here.
+    if !candidates.isEmpty { try? solver.solve() }
     return result
   }
 
+  /// Pulls the variable +1 (and, if it stayed, -1) at the probe priority. The probe is
+  /// then set back to the original value and removed without a solve: the caller solves
+  /// once after all probes (a from-scratch backend then pays one solve, not two, per probe).
   private func isAmbiguous(_ variable: VariableID) -> Bool {
     let original = solver.value(of: variable)
     var moved = false
     do {
       try solver.addEditVariable(variable, priority: Self.probePriority)
-      for delta in [1.0, -1.0] {
+      for delta in [1.0, -1.0] where !moved {
         try solver.suggestValue(original + delta, for: variable)
         try solver.solve()
         if !Tolerance.comparison.isClose(solver.value(of: variable), original) { moved = true }
       }
       try solver.suggestValue(original, for: variable)
-      try solver.solve()
       try solver.removeEditVariable(variable)
-      try solver.solve()
     } catch {
       // A probe cannot make required constraints fail; if the solver refuses anyway, the
-      // variable is reported as fixed rather than guessed.
+      // probe is withdrawn and the variable reported as fixed rather than guessed.
+      if solver.hasEditVariable(variable) { try? solver.removeEditVariable(variable) }
       return false
     }
     return moved

@@ -17,8 +17,18 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   var variables = SceneVariables()
   /// What the solver holds for each key; `id` is nil for a required constraint that was
-  /// broken (left out) because it conflicted, retried when its element changes again.
+  /// broken (left out) because it conflicted.
   var held: [ConstraintKey: (id: ConstraintID?, constraint: GeneratedConstraint)] = [:]
+  /// Broken constraints in the order they broke, retried after every step (a short list:
+  /// a healthy scene has none).
+  var brokenKeys: [ConstraintKey] = []
+  /// Broken since the last layout pass: not retried at this one.
+  var keysBrokenThisStep: [ConstraintKey] = []
+  /// Autoresizing views waiting for the layout pass to measure their superview (S₀).
+  var pendingMeasure: [ViewIndex] = []
+  var needsLayout = false
+  /// The next load or update starts a new pass: diagnostics of the last one are dropped.
+  var passStarts = true
   var keysOfElement: [SceneElement: [ConstraintKey]] = [:]
   /// The key behind each solver constraint id, for naming conflicts.
   var keyOfID: [ConstraintKey?] = []
@@ -39,8 +49,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   // MARK: Loading and updating
 
   /// Lowers every element — the container, each view's own constraints, stacks, then user
-  /// constraints in file order — and solves. Autoresizing views whose superview's size is
-  /// only known from the layout join in a second pass (docs/scene-semantics.md, S₀).
+  /// constraints in file order — and adds the constraints. Autoresizing views whose
+  /// superview's size is only known from the layout join at the layout pass
+  /// (docs/scene-semantics.md, S₀).
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
     var elements: [SceneElement] = [.container]
@@ -56,12 +67,36 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
   }
 
-  /// Regenerates `elements`, applies the differences, solves; then gives autoresizing views
-  /// among `newViews` whose S₀ had to be measured their constraints, and solves again.
+  /// Retries constraints broken in earlier passes, solves; then gives autoresizing views
+  /// whose S₀ had to be measured their constraints, and solves again.
+  /// - Throws: `LayoutError.solver` when the solver fails.
+  public func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
+    guard needsLayout else { return }
+    try retryBroken()
+    try solve()
+    let measure = pendingMeasure.filter { scene.view($0) != nil }
+    pendingMeasure.removeAll()
+    if !measure.isEmpty {
+      for v in measure {
+        if let parent = scene.view(v)?.parent { designSuperviewSize[v] = currentSize(of: parent) }
+      }
+      try apply(scene, measure.map { .view($0) })
+      try solve()
+    }
+    needsLayout = false
+    passStarts = true
+  }
+
+  /// Regenerates `elements` and applies the differences. Autoresizing views among
+  /// `newViews` get their S₀ now when it is known, else at the layout pass.
   private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
-    brokenSinceUpdate.removeAll()
+    if passStarts {
+      brokenSinceUpdate.removeAll()
+      keysBrokenThisStep.removeAll()
+      passStarts = false
+    }
+    needsLayout = true
     variables.assign(scene)
-    var measureLater: [ViewIndex] = []
     for v in newViews {
       guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { continue }
       if parent == scene.root {
@@ -70,20 +105,12 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         newViews.contains(parent)
       {
         designSuperviewSize[v] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
-      } else if newViews.contains(parent) {
-        measureLater.append(v)
       } else {
-        designSuperviewSize[v] = currentSize(of: parent)
+        // The superview's size in the layout the view enters is known after a solve.
+        pendingMeasure.append(v)
       }
     }
     try apply(scene, elements)
-    try solve()
-    guard !measureLater.isEmpty else { return }
-    for v in measureLater {
-      if let parent = scene.view(v)?.parent { designSuperviewSize[v] = currentSize(of: parent) }
-    }
-    try apply(scene, measureLater.map { .view($0) })
-    try solve()
   }
 
   private func solve() throws(LayoutError) {
@@ -129,11 +156,13 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         }
         held[new.key] = (id, new)
       } catch {
-        guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
-        // Break it: the layout goes on without this constraint, as UIKit's does.
+        guard case .unsatisfiable = error else { throw .solver(error) }
+        // One at a time, constants that move together (new safe-area insets under a pinned
+        // pair) can pass through an infeasible state that the result does not have. Re-add
+        // this one with the batch, after every other change: only if it conflicts then is
+        // it broken.
         try release(new.key, id)
-        held[new.key] = (nil, new)
-        noteBroken(scene, new.key, conflicts)
+        additions.append(new)
       }
     }
     try add(scene, additions)
@@ -161,14 +190,43 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
         freeID(ids[k])
         held[c.key] = (nil, c)
+        brokenKeys.append(c.key)
+        keysBrokenThisStep.append(c.key)
         noteBroken(scene, c.key, conflicts)
       }
     }
   }
 
+  /// Re-adds each constraint broken in an earlier step; one whose conflict is gone comes
+  /// back silently (docs/scene-semantics.md, Diagnostics). Those broken by this step are
+  /// not retried: nothing has changed for them since.
+  private func retryBroken() throws(LayoutError) {
+    guard brokenKeys.count > keysBrokenThisStep.count else { return }
+    var stillBroken: [ConstraintKey] = []
+    for key in brokenKeys {
+      guard let c = held[key]?.constraint, !keysBrokenThisStep.contains(key) else {
+        stillBroken.append(key)
+        continue
+      }
+      let id = makeID(for: key)
+      do {
+        try solver.add(Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority)))
+        held[key] = (id, c)
+      } catch {
+        guard case .unsatisfiable = error else { throw .solver(error) }
+        freeID(id)
+        stillBroken.append(key)
+      }
+    }
+    brokenKeys = stillBroken
+  }
+
   private func release(_ key: ConstraintKey, _ id: ConstraintID?) throws(LayoutError) {
     held[key] = nil
-    guard let id else { return }
+    guard let id else {
+      brokenKeys.removeAll { $0 == key }
+      return
+    }
     do { try solver.remove(id) } catch { throw .solver(error) }
     freeID(id)
   }

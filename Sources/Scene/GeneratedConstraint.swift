@@ -30,6 +30,8 @@ public enum ConstraintRole: Hashable, Comparable, Sendable {
   case fillTieStretch(ViewIndex)
   case fillTieShrink(ViewIndex)
   case textWidth(ViewIndex)
+  case baselineRowPin(ViewIndex)
+  case crossCollapse(ViewIndex)
   // A user constraint
   case user
 }
@@ -108,6 +110,8 @@ extension Scene {
     case .fillTieStretch(let v): role = "stack(fill-tie-stretch:\(id(v)))"
     case .fillTieShrink(let v): role = "stack(fill-tie-shrink:\(id(v)))"
     case .textWidth(let v): role = "stack(text-width-disambiguation:\(id(v)))"
+    case .baselineRowPin(let v): role = "stack(baseline-row-pin:\(id(v)))"
+    case .crossCollapse(let v): role = "stack(cross-collapse:\(id(v)))"
     case .user: role = "user"
     }
     return "\(owner).\(role)"

@@ -4,8 +4,13 @@ import LayoutModel
 /// does with a scene. The scene validates and applies changes itself (`Scene.apply`), so
 /// backends only keep their own state up to date with it.
 ///
-/// Usage: `load` once, then after each `scene.apply(change)` call `update` with the delta,
-/// and read frames with `writeFrames` (and `diagnostics`).
+/// Usage, as in UIKit: `load` once, then after each `scene.apply(change)` call `update`
+/// with the delta; several changes may be given before the layout pass. `layoutIfNeeded`
+/// then computes the frames, which `writeFrames` (and `diagnostics`) read. The split lets a
+/// runner time building the system (`load`: lowering and adding constraints, which for an
+/// incremental solver includes most of the solving) apart from the layout pass (a
+/// from-scratch solver's whole solve), and a size-class swap (deactivate a set, activate
+/// another) be laid out once, as an app does.
 public protocol LayoutBackend: AnyObject {
   /// The registry name: `cassowary`, `dense-simplex`, `springs-struts`.
   static var backendName: String { get }
@@ -14,22 +19,28 @@ public protocol LayoutBackend: AnyObject {
   /// the first element it cannot express. Backends never return wrong frames: they refuse.
   static func unsupportedElement(in scene: Scene) -> String?
 
-  /// Lays the scene out for the first time.
+  /// Takes in the scene for the first time; frames follow at the next `layoutIfNeeded`.
   /// - Throws: `LayoutError.unsupported` (see ``unsupportedElement(in:)``),
   ///   `.solver` for a solver that fails (a bug, or a limit such as a dense tableau's size).
   func load(_ scene: Scene) throws(LayoutError)
 
-  /// Brings the layout up to date with a change the scene has applied.
+  /// Takes in a change the scene has applied; frames follow at the next `layoutIfNeeded`.
   /// - Throws: as ``load(_:)`` (a change can make a scene unsupported).
   func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError)
+
+  /// Computes the frames of `scene` (the value given to the last `load`/`update`) if
+  /// anything changed since the last pass. Reading frames or diagnostics without it gives
+  /// those of the last pass.
+  /// - Throws: `.solver` when the solver fails.
+  func layoutIfNeeded(_ scene: Scene) throws(LayoutError)
 
   /// Writes each present view's frame, in its superview's coordinates, at its view index
   /// (`frames.count >= scene.views.count`); other slots are left as they are.
   /// - Complexity: O(views), no allocation.
   func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>)
 
-  /// Problems in the current layout: required constraints broken since the last update,
-  /// and views whose frame the constraints do not fix.
+  /// Problems in the current layout: required constraints broken since the last layout
+  /// pass, and views whose frame the constraints do not fix.
   func diagnostics(of scene: Scene) -> [LayoutDiagnostic]
 
   var counters: SolverCounters { get }

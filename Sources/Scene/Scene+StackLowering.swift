@@ -106,12 +106,24 @@ extension Scene {
         let top = c.start - canvasCross.start
         let bottom = canvasCross.end - c.end
         if alignment == .firstBaseline {
-          if v == first { add(.canvasTop(v), top, .greaterThanOrEqual) }
+          if v == first {
+            add(.canvasTop(v), top, .greaterThanOrEqual)
+            // With height to spare the row would float; it sits at the top.
+            add(.baselineRowPin(v), top, .equal, InternalPriority.fillTieBreak)
+          }
           add(.canvasBottom(v), bottom, .greaterThanOrEqual)
         } else {
-          if v == first { add(.canvasBottom(v), bottom, .greaterThanOrEqual) }
+          if v == first {
+            add(.canvasBottom(v), bottom, .greaterThanOrEqual)
+            add(.baselineRowPin(v), bottom, .equal, InternalPriority.fillTieBreak)
+          }
           add(.canvasTop(v), top, .greaterThanOrEqual)
         }
+      }
+      // Across the axis, a view with no intrinsic size there is free under any alignment
+      // but fill; it collapses (UIKit's stack suppresses such ambiguity too).
+      if alignment != .fill && view(v)?.intrinsicSize[cross] == nil {
+        add(.crossCollapse(v), c.size, .equal, InternalPriority.fillTieBreak)
       }
     }
 

@@ -6,6 +6,7 @@ import Testing
     #expect(output.status == 0)
     #expect(output.standardOutput.hasPrefix("OVERVIEW: LayoutBench — a research harness for layout constraint solvers\n"))
     #expect(output.standardOutput.contains("  solve "))
+    #expect(output.standardOutput.contains("  layout "))
     #expect(output.standardOutput.contains("  list "))
   }
 
@@ -18,6 +19,18 @@ import Testing
     // Each backend line is indented: name, two spaces, description.
     #expect(lines.dropFirst().filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("  ") })
     #expect(lines.count >= 3)
+  }
+
+  @Test func listSaysWhatEachBackendSupportsInEachCommand() throws {
+    let output = try BenchProcess.run(["list"])
+    #expect(output.status == 0)
+    let text = output.standardOutput
+    // The constraint backends serve both commands; a layout line says which scenes.
+    #expect(text.contains("\n  cassowary "))
+    #expect(text.contains("\n  dense-simplex "))
+    #expect(text.contains("bench solve: every constraint system\n"))
+    #expect(text.contains("bench layout: every scene ("))
+    #expect(text.contains("bench layout: every scene within the dense memory limit ("))
   }
 
   @Test func unknownCommandIsAUsageError() throws {

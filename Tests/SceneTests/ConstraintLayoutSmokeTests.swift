@@ -47,9 +47,11 @@ import TestSupport
       ])
     let layout = backend(solver)
     try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
     expectFrame(frames(scene, layout)["green"], [50, 50, 275, 567], "green")
     let delta = try scene.apply(.resizeContainer(width: 667, height: 375, safeAreaInsets: nil), path: "steps[0]")
     try layout.update(scene, delta)
+    try layout.layoutIfNeeded(scene)
     expectFrame(frames(scene, layout)["green"], [50, 50, 567, 275], "green after rotation")
     #expect(layout.diagnostics(of: scene).isEmpty)
   }
@@ -72,6 +74,7 @@ import TestSupport
       ])
     let layout = backend(solver)
     try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
     let f = frames(scene, layout)
     // Row width 260 = a + 10 + b; equal hugging: a, the earlier, takes the extra 150.
     expectFrame(f["row"], [20, 30, 260, 30], "row")
@@ -98,9 +101,11 @@ import TestSupport
     var scene = try Scene(container: Container(width: 375, height: 667), views: [ViewDescription(id: "root"), green, blue, red])
     let layout = backend(solver)
     try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
     expectFrame(frames(scene, layout)["blue"], [25, 25, 100, 100], "blue")
     let delta = try scene.apply(.resizeContainer(width: 667, height: 375, safeAreaInsets: nil), path: "steps[0]")
     try layout.update(scene, delta)
+    try layout.layoutIfNeeded(scene)
     let f = frames(scene, layout)
     expectFrame(f["green"], [50, 50, 567, 150], "green")
     // Δ = 292 split 100:150 for blue (width:right margin) → width 216.8; red mirrored.
@@ -126,8 +131,64 @@ extension ConstraintLayoutSmokeTests {
     #expect(vfl.constraintIndex(of: "v.0") != nil && vfl.constraintIndex(of: "v.3") != nil && vfl.constraintIndex(of: "v.4") == nil)
     let layout = backend(solver)
     try layout.load(vfl)
+    try layout.layoutIfNeeded(vfl)
     let f = frames(vfl, layout)
     expectFrame(f["red"], [50, 50, 275, 271], "red")
     expectFrame(f["green"], [50, 346, 275, 271], "green")
+  }
+}
+
+extension ConstraintLayoutSmokeTests {
+  @Test(arguments: solvers)
+  func constantsThatMoveTogetherAreNotBroken(_ solver: String) throws {
+    // a.top == safeArea.top and a.top <= safeArea.top: new insets move both constants; one
+    // at a time the middle state is infeasible, the result is not.
+    var scene = try Scene(
+      container: Container(width: 375, height: 667, safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "a", parent: "root")],
+      constraints: [
+        anchors("pin", "a.top", "root.safeArea.top"),
+        anchors("cap", "a.top", "root.safeArea.top", relation: .lessThanOrEqual),
+        anchors("x", "a.leading", "root.leading"), anchors("w", "a.width", nil, 10), anchors("h", "a.height", nil, 10),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["a"], [0, 20, 10, 10], "a")
+    let delta = try scene.apply(
+      .resizeContainer(width: 375, height: 667, safeAreaInsets: EdgeInsets(top: 44, left: 0, bottom: 0, right: 0)), path: "steps[0]")
+    try layout.update(scene, delta)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["a"], [0, 44, 10, 10], "a after the insets change")
+    #expect(layout.diagnostics(of: scene).isEmpty)
+  }
+}
+
+extension ConstraintLayoutSmokeTests {
+  @Test(arguments: solvers)
+  func brokenConstraintComesBackWhenItsConflictGoes(_ solver: String) throws {
+    // Activating the new width before deactivating the old breaks the new one; once the old
+    // is gone, the new one is restored without a diagnostic (as in UIKit).
+    var scene = try Scene(
+      container: Container(width: 375, height: 667),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "a", parent: "root")],
+      constraints: [
+        anchors("x", "a.leading", "root.leading"), anchors("y", "a.top", "root.top"), anchors("h", "a.height", nil, 10),
+        anchors("narrow", "a.width", nil, 10),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let add = try scene.apply(.addConstraints([anchors("wide", "a.width", nil, 90)]), path: "steps[0]")
+    try layout.update(scene, add)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["a"], [0, 0, 10, 10], "a while both are active")
+    let diagnostics = layout.diagnostics(of: scene)
+    #expect(diagnostics.contains(.unsatisfiable(constraints: ["wide", "narrow"], broken: "wide")), "\(diagnostics)")
+    let deactivate = try scene.apply(.deactivate(["narrow"]), path: "steps[1]")
+    try layout.update(scene, deactivate)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["a"], [0, 0, 90, 10], "a after the old width goes")
+    #expect(layout.diagnostics(of: scene).isEmpty)
   }
 }

@@ -1,0 +1,122 @@
+import Interchange
+
+/// One case of a run's plan: which workload at which size on which backend.
+public struct PlannedCase: Hashable, Sendable {
+  public var workload: String
+  public var size: Int
+  public var backend: String
+  public var seed: UInt64
+
+  public init(workload: String, size: Int, backend: String, seed: UInt64) {
+    self.workload = workload
+    self.size = size
+    self.backend = backend
+    self.seed = seed
+  }
+
+  public var key: ResultsDocument.CaseKey { ResultsDocument.CaseKey(workload: workload, backend: backend, size: size) }
+}
+
+/// Runs a plan case by case, keeping every outcome: after each case the results file is
+/// rewritten (atomically), so an interrupted run keeps everything that finished. A case
+/// that fails or is skipped is recorded and the run goes on.
+public struct BenchmarkRun {
+  public var document: ResultsDocument
+  public let outputPath: String
+  public let progress: RunProgress
+
+  public init(document: ResultsDocument, outputPath: String, progress: RunProgress) {
+    self.document = document
+    self.outputPath = outputPath
+    self.progress = progress
+  }
+
+  /// What `measure` reports for a case, with the parameters of the generated workload.
+  public struct Measured {
+    public var outcome: CaseOutcome
+    public var parameters: [(key: String, value: String)]
+
+    public init(outcome: CaseOutcome, parameters: [(key: String, value: String)]) {
+      self.outcome = outcome
+      self.parameters = parameters
+    }
+  }
+
+  /// Runs every case of `plan` through `measure` (which must not throw: it turns every
+  /// failure into an outcome). Stops early, marking the document interrupted, when
+  /// `Interruption.isRequested`.
+  /// - Throws: `ResultsFile.WriteError` when the results file cannot be written.
+  public mutating func run(
+    _ plan: [PlannedCase], measure: (PlannedCase, RunProgress) -> Measured
+  ) throws(ResultsFile.WriteError) {
+    try ResultsFile.write(document, to: outputPath)
+    for (index, planned) in plan.enumerated() {
+      if Interruption.isRequested { break }
+      progress.caseStarted(index, of: plan.count, planned.key.description)
+      let measured = measure(planned, progress)
+      var result = ResultsDocument.Case(
+        workload: planned.workload, backend: planned.backend, size: planned.size, parameters: measured.parameters,
+        status: .ok, seed: planned.seed)
+      switch measured.outcome {
+      case .measured(let phases, let repetitions):
+        result.phases = phases
+        result.repetitions = repetitions
+      case .skipped(let reason): result.status = .skipped(reason: reason)
+      case .failed(let message): result.status = .error(message)
+      }
+      document.cases.append(result)
+      progress.caseFinished(Self.summary(of: result))
+      try ResultsFile.write(document, to: outputPath)
+    }
+    if Interruption.isRequested {
+      document.run?.interrupted = true
+      try ResultsFile.write(document, to: outputPath)
+    }
+  }
+
+  /// One line for a finished case: `ok: build 1.2 ms, firstLayout 80 µs, resizeContainer
+  /// 45 µs (0 allocs)`, `skipped: reason`, `error: message`.
+  public static func summary(of result: ResultsDocument.Case) -> String {
+    switch result.status {
+    case .skipped(let reason): return "skipped: \(reason)"
+    case .error(let message): return "error: \(message)"
+    case .ok:
+      let phases = result.phases.map { phase -> String in
+        var text = phase.name + " " + (phase.statistics.map { Formatting.duration(nanoseconds: $0.median) } ?? "-")
+        if let allocations = phase.allocations { text += " (\(Formatting.count(allocations.count)) allocs)" }
+        return text
+      }
+      return "ok: " + phases.joined(separator: ", ")
+    }
+  }
+
+  /// The table printed at the end: one row per case, medians per operation, allocations
+  /// per operation of the change phases.
+  public static func summaryTable(_ document: ResultsDocument) -> String {
+    let rows = document.cases.map { result -> [String] in
+      let head = [result.workload, String(result.size), result.backend]
+      guard result.status == .ok else {
+        let text: String
+        switch result.status {
+        case .skipped(let reason): text = "skipped: " + reason
+        case .error(let message): text = "error: " + message
+        case .ok: text = ""
+        }
+        let shortened = text.count > 70 ? String(text.prefix(67)) + "..." : text
+        return head + ["-", "-", shortened, ""]
+      }
+      func median(_ phase: ResultsDocument.Phase?) -> String {
+        phase?.statistics.map { Formatting.duration(nanoseconds: $0.median) } ?? "-"
+      }
+      let build = result.phases.first { $0.name == MeasuredTrace.buildPhase }
+      let first = result.phases.first { $0.name == MeasuredTrace.firstLayoutPhase }
+      let changes = result.phases.filter { $0.name != MeasuredTrace.buildPhase && $0.name != MeasuredTrace.firstLayoutPhase }
+      let changeText = changes.map { "\($0.name) \(median($0))" }.joined(separator: ", ")
+      let allocations = changes.map { $0.allocations.map { Formatting.count($0.count) } ?? "n/a" }.joined(separator: ", ")
+      return head + [median(build), median(first), changeText, allocations]
+    }
+    return Formatting.table(
+      rows, header: ["workload", "n", "backend", "build", "first layout", "change (median)", "allocs/change"],
+      leftAligned: 3)
+  }
+}

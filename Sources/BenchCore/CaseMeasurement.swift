@@ -1,0 +1,163 @@
+import Interchange
+import LayoutModel
+import Measurement
+import Scene
+
+/// How much to measure per case.
+public struct MeasurementSettings: Hashable, Sendable {
+  /// Timed repetitions wanted (each runs the whole trace on a fresh backend).
+  public var repetitions: Int
+  /// Timed repetitions run first and discarded.
+  public var warmup: Int
+  /// Wall time after which a case stops taking repetitions (it always keeps one).
+  public var timeBudgetNanoseconds: UInt64
+  /// Count allocations in a separate pass (when jemalloc counting is available).
+  public var countsAllocations: Bool
+
+  public init(repetitions: Int = 5, warmup: Int = 1, timeBudgetSeconds: Double = 20, countsAllocations: Bool = true) {
+    precondition(repetitions >= 1 && warmup >= 0 && timeBudgetSeconds > 0)
+    self.repetitions = repetitions
+    self.warmup = warmup
+    self.timeBudgetNanoseconds = UInt64(timeBudgetSeconds * 1e9)
+    self.countsAllocations = countsAllocations
+  }
+}
+
+/// What measuring a case gave.
+public enum CaseOutcome: Sendable {
+  case measured(phases: [ResultsDocument.Phase], repetitions: Int)
+  /// The backend cannot express the scene or is over a limit: not a failure.
+  case skipped(reason: String)
+  case failed(String)
+}
+
+/// The measured loop for one case on one backend type (generic, so every backend call is
+/// direct). Per repetition, outside the clock: a fresh scene and backend, and each change
+/// applied to the scene model. Inside the clock: `load` (phase `build`), the first
+/// `layoutIfNeeded` plus reading every frame (`firstLayout`), and per operation each
+/// step's `update` plus one `layoutIfNeeded` and frame read (its phase).
+///
+/// Order of passes: a counting pass (allocations and solver counters per operation; run
+/// twice and the first discarded when it is cheap, so one-time runtime allocations of a
+/// first run do not count), warm-up repetitions, then timed repetitions until
+/// `repetitions` or the time budget, keeping at least one. Counting and timing are
+/// separate passes because reading jemalloc's counters empties its thread cache, which
+/// would perturb the timings.
+public struct CaseMeasurement<Backend: LayoutBackend> {
+  public let trace: MeasuredTrace
+  public let settings: MeasurementSettings
+  let makeBackend: () -> Backend
+  /// Called between repetitions with a short status ("rep 2/5").
+  public var onProgress: (String) -> Void = { _ in }
+  /// Polled between repetitions; true stops the case (an interrupted run).
+  public var shouldStop: () -> Bool = { false }
+
+  public init(trace: MeasuredTrace, settings: MeasurementSettings, makeBackend: @escaping () -> Backend) {
+    self.trace = trace
+    self.settings = settings
+    self.makeBackend = makeBackend
+  }
+
+  /// Runs the case. Never throws: a failing case becomes `.failed`, an unsupported one
+  /// `.skipped`.
+  public func run() -> CaseOutcome {
+    let phaseNames = trace.phaseNames
+    let phaseOfOperation = trace.operations.map { operation in phaseNames.firstIndex(of: operation.phase)! }
+    let start = MonotonicClock.now()
+    func elapsed() -> UInt64 { MonotonicClock.now() - start }
+    do throws(CaseFailure) {
+      let scene: Scene
+      do { scene = try trace.makeScene() } catch { throw .failed("the scene is invalid: \(error)") }
+      if let element = Backend.unsupportedElement(in: scene) { throw .skipped(element) }
+
+      var counting: CountingMeter?
+      if settings.countsAllocations && AllocationCounter.isAvailable {
+        onProgress("counting allocations")
+        var meter = CountingMeter(phaseCount: phaseNames.count)
+        try repetition(&meter, phaseOfOperation)
+        if elapsed() < settings.timeBudgetNanoseconds / 10 {
+          meter = CountingMeter(phaseCount: phaseNames.count)
+          try repetition(&meter, phaseOfOperation)
+        }
+        counting = meter
+      }
+      for k in 0..<settings.warmup where elapsed() < settings.timeBudgetNanoseconds / 2 && !shouldStop() {
+        onProgress("warm-up \(k + 1)/\(settings.warmup)")
+        var discarded = TimingMeter(phaseCount: phaseNames.count)
+        try repetition(&discarded, phaseOfOperation)
+      }
+      var timing = TimingMeter(phaseCount: phaseNames.count)
+      var done = 0
+      while done < settings.repetitions && (done == 0 || (elapsed() < settings.timeBudgetNanoseconds && !shouldStop())) {
+        onProgress("rep \(done + 1)/\(settings.repetitions)")
+        try repetition(&timing, phaseOfOperation)
+        done += 1
+      }
+      let phases = phaseNames.indices.map { p in
+        ResultsDocument.Phase(
+          name: phaseNames[p], iterations: 1, samplesNanoseconds: timing.samples[p].map(Double.init),
+          operations: timing.samples[p].count / done,
+          allocations: counting?.allocations(of: p), counters: counting?.counters(of: p) ?? [])
+      }
+      return .measured(phases: phases, repetitions: done)
+    } catch {
+      switch error {
+      case .skipped(let reason): return .skipped(reason: reason)
+      case .failed(let message): return .failed(message)
+      }
+    }
+  }
+
+  /// One run of the whole trace on a fresh scene and backend, metered by `meter`.
+  private func repetition<Meter: RegionMeter>(_ meter: inout Meter, _ phaseOfOperation: [Int]) throws(CaseFailure) {
+    var scene: Scene
+    do { scene = try trace.makeScene() } catch { throw .failed("the scene is invalid: \(error)") }
+    let backend = makeBackend()
+    var frames = [Rect](repeating: .zero, count: scene.views.count)
+    meter.start(backend.counters)
+    do { try backend.load(scene) } catch { throw CaseFailure(error) }
+    meter.stop(backend.counters)
+    meter.finishOperation(phase: 0)
+
+    meter.start(backend.counters)
+    do { try backend.layoutIfNeeded(scene) } catch { throw CaseFailure(error) }
+    frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
+    meter.stop(backend.counters)
+    meter.finishOperation(phase: 1)
+
+    for (k, operation) in trace.operations.enumerated() {
+      for step in operation.steps {
+        let delta: SceneDelta
+        do { delta = try scene.apply(trace.steps[step], path: "steps[\(step)]") } catch {
+          throw .failed("step \(step) does not apply: \(error)")
+        }
+        meter.start(backend.counters)
+        do { try backend.update(scene, delta) } catch { throw CaseFailure(error) }
+        meter.stop(backend.counters)
+      }
+      if frames.count < scene.views.count {
+        frames.append(contentsOf: repeatElement(.zero, count: scene.views.count - frames.count))
+      }
+      meter.start(backend.counters)
+      do { try backend.layoutIfNeeded(scene) } catch { throw CaseFailure(error) }
+      frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
+      meter.stop(backend.counters)
+      meter.finishOperation(phase: phaseOfOperation[k])
+    }
+    // Keeps the frames alive to the end, so writing them cannot be optimised away.
+    if frames.isEmpty { meter.note(0) }
+  }
+}
+
+enum CaseFailure: Error {
+  case skipped(String)
+  case failed(String)
+
+  init(_ error: LayoutError) {
+    switch error {
+    case .unsupported(let message): self = .skipped(message)
+    case .solver(.limitExceeded(let message)): self = .skipped(message)
+    case .solver(let error): self = .failed(error.description)
+    }
+  }
+}

@@ -1,0 +1,192 @@
+extension ResultsDocument {
+  /// Reads a results file, strictly: wrong types, missing required fields and impossible
+  /// values are errors naming the file and JSON path; unknown fields are warnings (peer
+  /// scripts may add their own). Derived statistics in the file are not trusted: they are
+  /// recomputed from the samples.
+  /// - Complexity: O(size of the document).
+  /// - Throws: `InterchangeError` for invalid JSON or an invalid document.
+  public static func decode(
+    utf8 bytes: [UInt8], file: String
+  ) throws(InterchangeError) -> (document: ResultsDocument, warnings: [Warning]) {
+    let root = try JSONValue.parse(utf8: bytes, file: file)
+    var reader = JSONReader(file: file)
+    let document = try ResultsDecoder.decode(root, &reader)
+    return (document, reader.warnings)
+  }
+
+  public static func decode(_ text: String, file: String) throws(InterchangeError) -> (document: ResultsDocument, warnings: [Warning]) {
+    try decode(utf8: Array(text.utf8), file: file)
+  }
+}
+
+enum ResultsDecoder {
+  static let topLevelKeys = ["format", "suite", "createdAt", "environment", "run", "cases"]
+  static let environmentKeys = [
+    "gitRevision", "swiftVersion", "configuration", "os", "cpu", "cores", "allocator", "memoryBytes",
+    "clockResolutionNanoseconds", "hostname",
+  ]
+  static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted"]
+  static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "phases"]
+  static let phaseKeys = [
+    "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
+    "madNanoseconds", "maxNanoseconds", "operations", "allocations", "counters",
+  ]
+
+  static func decode(_ root: JSONValue, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument {
+    let members = try reader.object(root, at: .root, knownKeys: topLevelKeys)
+    let format = JSONReader.member("format", of: members)
+    guard case .string(ResultsDocument.formatName)? = format else {
+      throw reader.mismatch(expected: JSONWriter.quoted(ResultsDocument.formatName), found: format, at: .root.appending("format"))
+    }
+    let suite = try reader.string(JSONReader.member("suite", of: members), at: .root.appending("suite"))
+    let createdAt = try optionalString(JSONReader.member("createdAt", of: members), at: .root.appending("createdAt"), reader) ?? ""
+    let environment = try decodeEnvironment(JSONReader.member("environment", of: members), at: .root.appending("environment"), &reader)
+    var run: ResultsDocument.RunSettings?
+    if let value = JSONReader.member("run", of: members) {
+      run = try decodeRun(value, at: .root.appending("run"), &reader)
+    }
+    var cases: [ResultsDocument.Case] = []
+    let casesPath = JSONPath.root.appending("cases")
+    for (index, value) in try reader.array(JSONReader.member("cases", of: members), at: casesPath).enumerated() {
+      cases.append(try decodeCase(value, at: casesPath.appending(index), &reader))
+    }
+    return ResultsDocument(suite: suite, createdAt: createdAt, environment: environment, run: run, cases: cases)
+  }
+
+  private static func optionalString(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> String? {
+    if value == nil || value == .null { return nil }
+    return try reader.string(value, at: path)
+  }
+
+  private static func optionalNumber(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> Double? {
+    if value == nil || value == .null { return nil }
+    return try reader.number(value, at: path)
+  }
+
+  private static func count(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, minimum: Double = 0) throws(InterchangeError) -> Int {
+    Int(try reader.number(value, at: path, expected: "an integer >= \(Int(minimum))") { $0 >= minimum && $0 == $0.rounded() && $0 < 1e15 })
+  }
+
+  private static func seed(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> UInt64? {
+    guard let value, value != .null else { return nil }
+    if case .string(let text) = value, let seed = UInt64(text) { return seed }
+    if case .number(let number) = value, number >= 0, number == number.rounded(), number < 9e15 { return UInt64(number) }
+    throw reader.mismatch(expected: "a seed (an unsigned 64-bit integer, as a string)", found: value, at: path)
+  }
+
+  static func decodeEnvironment(_ value: JSONValue?, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Environment {
+    guard let value else { return ResultsDocument.Environment() }
+    let members = try reader.object(value, at: path, knownKeys: environmentKeys)
+    func string(_ key: String) throws(InterchangeError) -> String? {
+      try optionalString(JSONReader.member(key, of: members), at: path.appending(key), reader)
+    }
+    func number(_ key: String) throws(InterchangeError) -> Double? {
+      try optionalNumber(JSONReader.member(key, of: members), at: path.appending(key), reader)
+    }
+    var cores: Int?
+    if let value = JSONReader.member("cores", of: members), value != .null {
+      cores = try count(value, at: path.appending("cores"), reader, minimum: 1)
+    }
+    return ResultsDocument.Environment(
+      gitRevision: try string("gitRevision"), swiftVersion: try string("swiftVersion"),
+      configuration: try string("configuration"), os: try string("os"), cpu: try string("cpu"), cores: cores,
+      allocator: try string("allocator"), memoryBytes: try number("memoryBytes"),
+      clockResolutionNanoseconds: try number("clockResolutionNanoseconds"), hostname: try string("hostname"))
+  }
+
+  static func decodeRun(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.RunSettings {
+    let members = try reader.object(value, at: path, knownKeys: runKeys)
+    let interrupted = JSONReader.member("interrupted", of: members)
+    return ResultsDocument.RunSettings(
+      command: try reader.string(JSONReader.member("command", of: members), at: path.appending("command")),
+      repetitions: try count(JSONReader.member("repetitions", of: members), at: path.appending("repetitions"), reader, minimum: 1),
+      warmup: try count(JSONReader.member("warmup", of: members), at: path.appending("warmup"), reader),
+      timeBudgetSeconds: try reader.number(
+        JSONReader.member("timeBudgetSeconds", of: members), at: path.appending("timeBudgetSeconds"),
+        expected: "a positive number of seconds") { $0 > 0 },
+      seed: try seed(JSONReader.member("seed", of: members), at: path.appending("seed"), reader) ?? 0,
+      shard: try optionalString(JSONReader.member("shard", of: members), at: path.appending("shard"), reader),
+      interrupted: interrupted == nil ? false : try reader.bool(interrupted, at: path.appending("interrupted")))
+  }
+
+  static func decodeCase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Case {
+    let members = try reader.object(value, at: path, knownKeys: caseKeys)
+    func member(_ key: String) -> JSONValue? { JSONReader.member(key, of: members) }
+    let workload = try reader.string(member("workload"), at: path.appending("workload"))
+    let backend = try reader.string(member("backend"), at: path.appending("backend"))
+    let size = try count(member("size"), at: path.appending("size"), reader, minimum: 1)
+    var parameters: [(key: String, value: String)] = []
+    if let value = member("parameters") {
+      for (key, entry) in try reader.object(value, at: path.appending("parameters")) {
+        let text: String
+        switch entry {
+        case .string(let string): text = string
+        case .number(let number): text = JSONWriter.numberText(number)
+        case .bool(let flag): text = flag ? "true" : "false"
+        default: throw reader.mismatch(expected: "a string, number or boolean", found: entry, at: path.appending("parameters").appending(key))
+        }
+        parameters.append((key, text))
+      }
+    }
+    let statusPath = path.appending("status")
+    let status: ResultsDocument.Status
+    switch try reader.choice(member("status"), at: statusPath, from: [("ok", 0), ("skipped", 1), ("error", 2)]) {
+    case 0: status = .ok
+    case 1: status = .skipped(reason: try reader.string(member("reason"), at: path.appending("reason")))
+    default: status = .error(try reader.string(member("error"), at: path.appending("error")))
+    }
+    var phases: [ResultsDocument.Phase] = []
+    let phasesPath = path.appending("phases")
+    if let value = member("phases") {
+      for (index, phase) in try reader.array(value, at: phasesPath).enumerated() {
+        phases.append(try decodePhase(phase, at: phasesPath.appending(index), &reader))
+      }
+    }
+    if status == .ok && phases.isEmpty {
+      throw reader.invalid("a case with status \"ok\" needs at least one phase", at: phasesPath)
+    }
+    var repetitions: Int?
+    if let value = member("repetitions"), value != .null {
+      repetitions = try count(value, at: path.appending("repetitions"), reader, minimum: 1)
+    }
+    return ResultsDocument.Case(
+      workload: workload, backend: backend, size: size, parameters: parameters, status: status, phases: phases,
+      seed: try seed(member("seed"), at: path.appending("seed"), reader), repetitions: repetitions)
+  }
+
+  static func decodePhase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Phase {
+    let members = try reader.object(value, at: path, knownKeys: phaseKeys)
+    func member(_ key: String) -> JSONValue? { JSONReader.member(key, of: members) }
+    let name = try reader.string(member("name"), at: path.appending("name"))
+    let iterations = member("iterations") == nil ? 1 : try count(member("iterations"), at: path.appending("iterations"), reader, minimum: 1)
+    let samplesPath = path.appending("samplesNanoseconds")
+    var samples: [Double] = []
+    for (index, sample) in try reader.array(member("samplesNanoseconds"), at: samplesPath).enumerated() {
+      samples.append(try reader.number(sample, at: samplesPath.appending(index), expected: "a duration in nanoseconds (>= 0)") { $0 >= 0 })
+    }
+    if samples.isEmpty { throw reader.invalid("a phase needs at least one sample", at: samplesPath) }
+    var operations: Int?
+    if let value = member("operations"), value != .null {
+      operations = try count(value, at: path.appending("operations"), reader, minimum: 1)
+    }
+    var allocations: ResultsDocument.Allocations?
+    let allocationsPath = path.appending("allocations")
+    if let value = member("allocations"), value != .null {
+      let figures = try reader.object(value, at: allocationsPath, knownKeys: ["count", "bytes", "maxCount"])
+      func figure(_ key: String) throws(InterchangeError) -> Double {
+        try reader.number(JSONReader.member(key, of: figures), at: allocationsPath.appending(key), expected: "a number >= 0") { $0 >= 0 }
+      }
+      let maxCount = JSONReader.member("maxCount", of: figures) == nil ? nil : try figure("maxCount")
+      allocations = ResultsDocument.Allocations(count: try figure("count"), bytes: try figure("bytes"), maxCount: maxCount)
+    }
+    var counters: [(name: String, value: Double)] = []
+    if let value = member("counters"), value != .null {
+      for (key, entry) in try reader.object(value, at: path.appending("counters")) {
+        counters.append((key, try reader.number(entry, at: path.appending("counters").appending(key))))
+      }
+    }
+    return ResultsDocument.Phase(
+      name: name, iterations: iterations, samplesNanoseconds: samples, operations: operations,
+      allocations: allocations, counters: counters)
+  }
+}

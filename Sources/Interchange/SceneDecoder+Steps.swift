@@ -1,0 +1,114 @@
+import Scene
+
+extension SceneDecoder {
+  /// The fourteen step kinds of formats.md section 2, in its order.
+  static let stepKinds = [
+    "resizeContainer", "setConstant", "activate", "deactivate", "addConstraints", "removeConstraints", "setPriority",
+    "setHugging", "setCompressionResistance", "setHidden", "setIntrinsicSize", "setStack", "addViews", "removeViews",
+  ]
+  static let resizeKeys = ["width", "height", "safeAreaInsets"]
+
+  /// One step: an object with exactly one of ``stepKinds`` (other members are unknown
+  /// fields: warnings). Only the JSON is checked here; ids, anchors and VFL are checked
+  /// against the scene when the step is applied.
+  /// - Complexity: O(size of the step).
+  mutating func decodeStep(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> SceneChange {
+    let members = try reader.object(value, at: path, knownKeys: Self.stepKinds)
+    let kinds = members.filter { Self.stepKinds.contains($0.key) }
+    guard kinds.count == 1, let kind = kinds.first else {
+      let found = kinds.isEmpty ? "none" : kinds.map { "'\($0.key)'" }.joined(separator: ", ")
+      throw reader.invalid("expected exactly one step kind (one of \(Self.stepKindList)); found \(found)", at: path)
+    }
+    let kindPath = path.appending(kind.key)
+    let value = kind.value
+    switch kind.key {
+    case "resizeContainer":
+      let members = try reader.object(value, at: kindPath, knownKeys: Self.resizeKeys)
+      let size = try decodeContainerSize(members, at: kindPath)
+      let insets = try JSONReader.member("safeAreaInsets", of: members).map {
+        (insets: JSONValue) throws(InterchangeError) -> EdgeInsets in
+        try decodeInsets(insets, at: kindPath.appending("safeAreaInsets"))
+      }
+      return .resizeContainer(width: size.width, height: size.height, safeAreaInsets: insets)
+    case "setConstant":
+      return .setConstant(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.reader.number(value, at: path)
+        })
+    case "activate": return .activate(try ids(value, at: kindPath))
+    case "deactivate": return .deactivate(try ids(value, at: kindPath))
+    case "addConstraints":
+      var descriptions: [ConstraintDescription] = []
+      for (index, element) in try reader.array(value, at: kindPath).enumerated() {
+        descriptions.append(try decodeConstraint(element, at: kindPath.appending(index)))
+      }
+      return .addConstraints(descriptions)
+    case "removeConstraints": return .removeConstraints(try ids(value, at: kindPath))
+    case "setPriority":
+      return .setPriority(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.priority(value, at: path)
+        })
+    case "setHugging":
+      return .setHugging(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.decodePriorityPair(value, at: path)
+        })
+    case "setCompressionResistance":
+      return .setCompressionResistance(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.decodePriorityPair(value, at: path)
+        })
+    case "setHidden":
+      return .setHidden(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.reader.bool(value, at: path)
+        })
+    case "setIntrinsicSize":
+      return .setIntrinsicSize(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.decodeIntrinsicSize(value, at: path)
+        })
+    case "setStack":
+      return .setStack(
+        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+          try decoder.decodeStack(value, at: path)
+        })
+    case "addViews":
+      var descriptions: [ViewDescription] = []
+      for (index, element) in try reader.array(value, at: kindPath).enumerated() {
+        descriptions.append(try decodeView(element, at: kindPath.appending(index)))
+      }
+      return .addViews(descriptions)
+    default:
+      return .removeViews(try ids(value, at: kindPath))
+    }
+  }
+
+  /// `'resizeContainer', 'setConstant', ...`, for the message of a step without exactly
+  /// one kind.
+  private static var stepKindList: String {
+    stepKinds.map { "'\($0)'" }.joined(separator: ", ")
+  }
+
+  /// An array of ids (constraints or views).
+  private func ids(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> [String] {
+    var result: [String] = []
+    for (index, element) in try reader.array(value, at: path).enumerated() {
+      result.append(try reader.string(element, at: path.appending(index)))
+    }
+    return result
+  }
+
+  /// An object from ids to values, in file order: `{"titleTop": 40}`.
+  private mutating func named<Value: Hashable & Sendable>(
+    _ value: JSONValue, at path: JSONPath,
+    _ decodeValue: (inout SceneDecoder, JSONValue, JSONPath) throws(InterchangeError) -> Value
+  ) throws(InterchangeError) -> [Named<Value>] {
+    var entries: [Named<Value>] = []
+    for member in try reader.object(value, at: path) {
+      entries.append(Named(member.key, try decodeValue(&self, member.value, path.appending(member.key))))
+    }
+    return entries
+  }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Interchange
+
+extension Bench {
+  struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Lay out a scene file (layoutbench.scene/1).",
+      discussion: """
+        Reads FILE, lays out its initial scene, applies its steps in order and prints one \
+        layoutbench.frames/1 document to standard output: a state for the initial layout \
+        and one per step, each with the frame of every present view and the layout's \
+        diagnostics (unsatisfiable constraints, ambiguous views). A step that cannot be \
+        applied (unknown id, invalid constraint) records an error of kind invalidStep and \
+        the run continues from the state before it. Warnings (unknown fields) and errors \
+        go to standard error.
+
+        Exit status:
+          0   the file was valid (even if some steps were refused)
+          2   the file is unreadable or malformed; the message names the file
+              and the JSON path or line:column
+          3   the backend cannot express the scene (the message names the first
+              unsupported element) or is over one of its limits; nothing is printed
+              to standard output
+          4   a backend reported an internal error (a bug); nothing is printed to
+              standard output
+          64  bad command line, e.g. an unknown backend
+        """)
+
+    @Argument(help: "The layoutbench.scene/1 file to lay out.")
+    var file: String
+
+    @Option(help: "The layout backend (see 'bench list').")
+    var backend = "cassowary"
+
+    @Flag(help: "Print the wall time of the initial layout and of each step (layout apart from reading frames and diagnostics) and the solver's counters to standard error.")
+    var stats = false
+
+    @Flag(
+      name: .customLong("no-ambiguity"),
+      help: "Do not probe for ambiguous views (the probes re-solve twice per frame variable).")
+    var noAmbiguity = false
+
+    func run() throws {
+      let bytes: [UInt8]
+      do {
+        bytes = try InputFile.bytes(atPath: file)
+      } catch {
+        StandardError.print("error: \(file): \(error)")
+        throw ExitCode(2)
+      }
+      let decoded: (document: SceneDocument, warnings: [Warning])
+      do {
+        decoded = try SceneDocument.decode(utf8: bytes, file: file)
+      } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      for warning in decoded.warnings {
+        StandardError.print("warning: \(warning)")
+      }
+      var job = LayoutJob(
+        document: decoded.document, backendName: backend,
+        options: LayoutBackendRegistry.Options(detectsAmbiguity: !noAmbiguity))
+      LayoutBackendRegistry.visitAll(&job)
+      switch job.outcome {
+      case nil:
+        let names = LayoutBackendRegistry.entries.map(\.name)
+        let available = names.isEmpty ? "none in this build" : names.joined(separator: ", ")
+        throw ValidationError("unknown layout backend '\(backend)' (available: \(available))")
+      case .failure(let error):
+        switch error.kind {
+        case .unsupported:
+          StandardError.print("error: \(file): backend \(backend) cannot lay out this scene: \(error)")
+          throw ExitCode(3)
+        case .limitExceeded:
+          StandardError.print("error: \(file): backend \(backend) refuses the scene: \(error)")
+          throw ExitCode(3)
+        case .internalError:
+          StandardError.print("error: \(file): \(backend): internal error: \(error)")
+          throw ExitCode(4)
+        }
+      case .success(let run):
+        print(FramesDocument(run: run).jsonText(), terminator: "")
+        if stats { LayoutJob.printStats(run) }
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Cassowary
+import DenseSimplex
+import LayoutModel
+import Scene
+
+/// The one place that names every layout backend `bench layout` can run, next to
+/// ``BackendRegistry`` for solvers (docs/architecture.md: only the executable names
+/// backends).
+///
+/// Each backend is one line in ``visitAll(_:)``: its registry entry and how to make it,
+/// with its concrete `LayoutBackend` type, so the replay behind the visitor is compiled
+/// for that type.
+enum LayoutBackendRegistry {
+  /// A layout backend as `bench list` shows it and `bench layout --backend` names it.
+  struct Entry: Hashable, Sendable {
+    let name: String
+    let summary: String
+    /// Which scenes it lays out; it refuses the others with exit status 3.
+    let supports: String
+  }
+
+  /// Settings of one `bench layout` run that backends honour where they apply.
+  struct Options: Hashable, Sendable {
+    /// Probe for ambiguous frames (costly; `--no-ambiguity` turns it off).
+    var detectsAmbiguity = true
+  }
+
+  /// Calls `visitor` once per layout backend, in listing order.
+  static func visitAll<Visitor: LayoutBackendVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+    try visitor.visit(
+      Entry(
+        name: ConstraintLayout<CassowarySolver>.backendName,
+        summary: "ConstraintLayout: the scene lowered to constraints, each change a small solver edit",
+        supports: "every scene"),
+      makeBackend: { ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: $0.detectsAmbiguity) })
+    try visitor.visit(
+      Entry(
+        name: ConstraintLayout<DenseSimplexSolver>.backendName,
+        summary: "ConstraintLayout: the scene lowered to constraints, re-solved from scratch after each change",
+        supports: "every scene within the dense memory limit"),
+      makeBackend: { ConstraintLayout(solver: DenseSimplexSolver(), detectsAmbiguity: $0.detectsAmbiguity) })
+    // DISABLED UNTIL MERGE — springs-struts lives on the `springs` branch (module
+    // SpringsAndStruts), which this branch cannot compile against. After merging
+    // it, add "SpringsAndStruts" to the bench target's dependencies in Package.swift,
+    // `import SpringsAndStruts` above, and uncomment:
+    // try visitor.visit(
+    //   Entry(
+    //     name: SpringsAndStruts.backendName,
+    //     summary: "frames computed directly from autoresizing masks and stack rules, no solver",
+    //     supports: "autoresizing views and stacks only"),
+    //   makeBackend: { _ in SpringsAndStruts() })
+  }
+
+  /// Every layout backend, in listing order.
+  static var entries: [Entry] {
+    var collector = EntryCollector()
+    visitAll(&collector)
+    return collector.entries
+  }
+
+  private struct EntryCollector: LayoutBackendVisitor {
+    var entries: [Entry] = []
+
+    mutating func visit<Backend: LayoutBackend>(_ backend: Entry, makeBackend: (Options) -> Backend) {
+      entries.append(backend)
+    }
+  }
+}
