@@ -62,7 +62,7 @@ let package = Package(
       name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "SpringsAndStrutsTests",
-      dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
+      dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "Measurement", "TestSupport"]),
     // Every solver backend on the same inputs, against each other and the brute-force oracle.
     .testTarget(
       name: "DifferentialTests",

@@ -7,12 +7,11 @@ import Scene
 /// rules exactly, so both backends start from the same reference.
 extension LayoutEngine {
 
-  /// Gives a view that enters (initially or by `addViews`) its S₀, or marks it to be
-  /// measured when its superview is placed. The superview's size from the previous layout
-  /// is only usable when the rules fixed it.
-  /// - Throws: `.undefinedReference` when that size is not fixed and the view has a
-  ///   flexible part on that axis.
-  mutating func enter(_ v: ViewIndex, _ scene: Scene) throws(Refusal) {
+  /// Gives a view that enters (initially or by `addViews`) its S₀ when the scene alone
+  /// gives it — under the root, the container's size; with a new autoresizing superview,
+  /// that superview's own frame — or marks it to be measured when its superview is placed
+  /// at the next pass (its size in the layout the view enters). O(1).
+  mutating func enter(_ v: ViewIndex, _ scene: Scene) {
     guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { return }
     if parent == scene.root {
       reference[v.index] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
@@ -22,14 +21,14 @@ extension LayoutEngine {
     {
       reference[v.index] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
       referenceState[v.index] = .known
-    } else if isNew[parent.index] {
-      referenceState[v.index] = .pending
     } else {
-      try measureReference(of: v, view, in: parent)
+      referenceState[v.index] = .pending
     }
   }
 
-  /// S₀ from the superview's current frame.
+  /// S₀ from the superview's frame in this pass (placed already).
+  /// - Throws: `.undefinedReference` when the rules do not fix that size (the superview is
+  ///   inside a hidden arranged view) and the view has a flexible part on that axis.
   mutating func measureReference(of v: ViewIndex, _ view: View, in parent: ViewIndex) throws(Refusal) {
     for axis in Axis.allCases where !isDeterminate(parent, axis) {
       let flexible = view.autoresizingMask.flexibleParts(axis)

@@ -7,6 +7,23 @@ import Scene
 /// rules). The parent adds the fill tie-break and text-width terms, which depend on it.
 extension LayoutEngine {
 
+  /// The cost of arranged view `v`'s size along `axis` as its stack sees it: its own
+  /// (``ownCost(of:_:_:)``) and, across the stack's axis under any alignment but `fill`, the
+  /// collapse toward 0 at 0.5 when the view has no intrinsic size there (rule 6b). The
+  /// parent's other terms (fill tie-break, text width) depend on the parent's canvas or
+  /// order and are added where it lays out. O(pieces · levels) beyond the own cost.
+  mutating func stackedCost(of v: ViewIndex, _ axis: Axis, _ scene: Scene) -> Cost {
+    let own = ownCost(of: v, axis, scene)
+    guard let view = scene.view(v), view.intrinsicSize[axis] == nil, let parent = view.parent,
+      let configuration = scene.view(parent)?.stack, configuration.axis != axis, configuration.alignment != .fill
+    else { return own }
+    let collapse = arena.kink(at: 0, level: levels.index(of: InternalPriority.fillTieBreak), below: 1, above: 1)
+    arena.beginSum()
+    arena.addTerm(own)
+    arena.addTerm(collapse)
+    return arena.sum(owner: v, axis: axis)
+  }
+
   /// A view's own cost along `axis`: content size, and for a stack its hugging and its
   /// arranged views' least cost. Never includes terms its parent stack adds.
   mutating func ownCost(of v: ViewIndex, _ axis: Axis, _ scene: Scene) -> Cost {
@@ -133,8 +150,9 @@ extension LayoutEngine {
   }
 
   /// equalCentering with three views or more: every view at its own optimum, known only
-  /// where they fit (C ≥ C_fit); below, views would shrink under an LP of centres and gaps,
-  /// which this backend does not solve. The truncation is a soft bound whose slope bound
+  /// where they fit (C ≥ C_fit); below, the views shrink by a covering program that the
+  /// layout solves for one canvas (LayoutEngine+Compression), but whose least cost as a
+  /// function of C is not computed here. The truncation is a soft bound whose slope bound
   /// comes from the covering structure of the gaps: shrinking the canvas by 1 needs the
   /// views to shrink by at least 2/n in all, each at no less than the cheapest marginal
   /// cost c_min, so the true left slope is at most −(2/n)·c_min (plain chains only).
@@ -207,13 +225,15 @@ extension LayoutEngine {
   /// distances and their minimum gaps (the chain in `chain`). O(n).
   func equalCenteringFit(_ n: Int) -> Double {
     var step = -Double.infinity
-    for i in 0..<(n - 1) {
-      // gapᵢ = δ − sᵢ₊₁/2 + sᵢ/2 + gapEndᵢ₊₁ − gapStartᵢ ≥ minimumᵢ
-      let needed = chain.gap[i] + mainSize[i + 1] / 2 - mainSize[i] / 2
-        - chain.gapEnd(i + 1, size: mainSize[i + 1]) + chain.gapStart(i, size: mainSize[i])
-      step = max(step, needed)
-    }
+    for i in 0..<(n - 1) { step = max(step, equalCenteringStep(after: i)) }
     return Double(n - 1) * step + mainSize[0] / 2 + mainSize[n - 1] / 2
+  }
+
+  /// The least distance between centres that keeps gap i at its minimum with the sizes in
+  /// `mainSize`: gapᵢ = δ − sᵢ₊₁/2 + sᵢ/2 + gapEndᵢ₊₁ − gapStartᵢ ≥ minimumᵢ. O(1).
+  func equalCenteringStep(after i: Int) -> Double {
+    chain.gap[i] + mainSize[i + 1] / 2 - mainSize[i] / 2
+      - chain.gapEnd(i + 1, size: mainSize[i + 1]) + chain.gapStart(i, size: mainSize[i])
   }
 
   // MARK: Across the axis

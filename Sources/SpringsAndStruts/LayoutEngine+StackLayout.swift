@@ -116,13 +116,14 @@ extension LayoutEngine {
     return arena.sum(owner: s, axis: axis)
   }
 
-  /// equalCentering with three views or more, computed only where every view fits at its
-  /// own optimum: centres `c₁ + j·δ` with `δ = (C − s₁/2 − sₙ/2) / (n − 1)`.
+  /// equalCentering with three views or more: every view at its own optimum where they
+  /// fit, else compressed (``compressEqualCentering(_:_:canvas:)``); centres `c₁ + j·δ`
+  /// with `δ = (C − s₁/2 − sₙ/2) / (n − 1)`.
   private mutating func equalCenteringLayout(_ s: ViewIndex, _ axis: Axis, canvas: Double) throws(Refusal) {
     let n = visible.count
     try equalCenteringSizes(s, axis, canvas: canvas)
     let fit = equalCenteringFit(n)
-    if canvas < fit && !nearlyEqual(canvas, fit) { throw Refusal(view: s, reason: .compression) }
+    if canvas < fit && !nearlyEqual(canvas, fit) { try compressEqualCentering(s, axis, canvas: canvas) }
     let step = (canvas - mainSize[0] / 2 - mainSize[n - 1] / 2) / Double(n - 1)
     for j in 0..<n { mainPosition.append(mainSize[0] / 2 + Double(j) * step - mainSize[j] / 2) }
   }
@@ -153,9 +154,10 @@ extension LayoutEngine {
     }
   }
 
-  /// Baseline alignment in a horizontal stack (see ``BaselineForm``). The first view's
-  /// offset from the canvas edge is free unless some view reaches the far edge; when none
-  /// does, the layout is ambiguous and refused.
+  /// Baseline alignment in a horizontal stack (see ``BaselineForm``). The first view sits
+  /// at the canvas edge on its baseline side (y₁ = 0): the row pin (rule 6a) pulls it
+  /// there, and nothing pushes it away — moving it in, with every size kept, only tightens
+  /// the other views' bounds — so the sizes are those the costs choose with y₁ = 0.
   private mutating func baselineLayout(_ s: ViewIndex, _ alignment: StackAlignment, canvas: Double, _ scene: Scene) throws(Refusal) {
     let axis = Axis.vertical
     let n = visible.count
@@ -184,11 +186,12 @@ extension LayoutEngine {
         crossSize[j] = try arena.minimizer(of: c, owner: s, axis: axis).get()
       }
     }
-    // y₁ = 0 is forced only when some view touches the far edge.
+    // The common baseline with y₁ = 0; a view reaching past the far edge is a conflict the
+    // bounds above should already have caught (kept as a guard against rounding).
     let base = form.nearValue(0, size: crossSize[0])
     var reach = crossSize[0]
     for j in 1..<max(1, n) { reach = max(reach, base + form.farValue(j, size: crossSize[j])) }
-    if !nearlyEqual(reach, canvas) { throw Refusal(view: s, reason: reach < canvas ? .baselineSlack : .conflict(axis)) }
+    if reach > canvas && !nearlyEqual(reach, canvas) { throw conflict }
     for j in 0..<n {
       let fromEdge = base - form.nearValue(j, size: crossSize[j])
       crossPosition.append(form.isFirst ? fromEdge : canvas - fromEdge - crossSize[j])

@@ -7,7 +7,7 @@ import Scene
 /// A layout is two passes per axis over the tree: bottom-up, every arranged view gets its
 /// cost as a function of its size (``Cost``); top-down, each view's size is known and its
 /// children are placed — autoresizing children by formula, arranged children by the stack
-/// rules solved directly (allocation by marginal cost). Every update lays out everything:
+/// rules solved directly (allocation by marginal cost). Every pass lays out everything:
 /// O(P log P · levels) for P cost pieces, P = O(views · stack depth).
 struct LayoutEngine {
   var levels = PriorityLevels()
@@ -22,12 +22,19 @@ struct LayoutEngine {
   /// entered (docs/scene-semantics.md). See ``ReferenceState``.
   var reference: [AxisPair<Double>] = []
   var referenceState: [ReferenceState] = []
-  /// The cost of each arranged view's size, at `2 · view + axis`.
+  /// The cost of each arranged view's size as its stack sees it, at `2 · view + axis`
+  /// (``stackedCost(of:_:_:)``).
   var costs: [Cost] = []
   /// Present views, every parent before its children.
   var order: [ViewIndex] = []
   /// Marks the views of the current load or update that are new (S₀ rules).
   var isNew: [Bool] = []
+  /// Set by `load` and `update`, cleared by a layout pass.
+  var needsLayout = false
+  /// The priority levels and the parent-first order are rebuilt at the next pass only when
+  /// views came, went or changed.
+  var levelsAreStale = true
+  var orderIsStale = true
 
   // Per-stack scratch, filled by one stack's computation and read before any other's.
   var visible: [ViewIndex] = []
@@ -37,6 +44,8 @@ struct LayoutEngine {
   var mainPosition: [Double] = []
   var crossSize: [Double] = []
   var crossPosition: [Double] = []
+  /// equalCentering under compression (``compressEqualCentering(_:_:canvas:)``).
+  var covering = CoveringProgram()
 
   /// Views placed since creation (`SolverCounters.cellsTouched`).
   var viewsPlaced = 0
@@ -44,7 +53,7 @@ struct LayoutEngine {
   enum ReferenceState: UInt8 {
     /// Not autoresizing, or not yet entered.
     case none
-    /// Entered under a new view whose size only this layout decides: measured when placed.
+    /// Entered where only the next pass gives the superview's size: measured when placed.
     case pending
     case known
   }
@@ -55,9 +64,9 @@ struct LayoutEngine {
 
   // MARK: Loading and updating
 
-  /// Lays the scene out for the first time.
-  /// - Throws: a ``Refusal`` when the layout cannot be computed exactly.
-  mutating func load(_ scene: Scene) throws(Refusal) {
+  /// Takes the scene in for the first time: every autoresizing view enters (gets its S₀
+  /// now when the scene alone gives it, else at the pass). O(views).
+  mutating func load(_ scene: Scene) {
     grow(to: scene.views.count)
     for v in scene.views.indices {
       frames[v] = .zero
@@ -65,29 +74,49 @@ struct LayoutEngine {
       referenceState[v] = .none
       isNew[v] = scene.views[v] != nil
     }
-    levels.rebuild(from: scene)
-    rebuildOrder(scene)
-    for v in order { try enter(v, scene) }
-    for v in order { isNew[v.index] = false }
-    try layout(scene)
+    for v in scene.views.indices where scene.views[v] != nil { enter(ViewIndex(v), scene) }
+    for v in scene.views.indices { isNew[v] = false }
+    levelsAreStale = true
+    orderIsStale = true
+    needsLayout = true
   }
 
-  /// Brings the layout up to date after `scene.apply` returned `delta`: new views get S₀,
-  /// then everything is laid out again.
-  mutating func update(_ scene: Scene, _ delta: SceneDelta) throws(Refusal) {
+  /// Takes in a change `scene.apply` returned `delta` for: removed views are forgotten,
+  /// new ones enter. Several changes may come before one pass. O(changed views).
+  mutating func update(_ scene: Scene, _ delta: SceneDelta) {
     grow(to: scene.views.count)
     for v in delta.removedViews {
       referenceState[v.index] = .none
       frames[v.index] = .zero
     }
-    let touchesViews = !delta.addedViews.isEmpty || !delta.removedViews.isEmpty
-      || delta.elements.contains { if case .view = $0 { true } else { false } }
-    if touchesViews { levels.rebuild(from: scene) }
-    if !delta.addedViews.isEmpty || !delta.removedViews.isEmpty { rebuildOrder(scene) }
+    let changesViews = !delta.addedViews.isEmpty || !delta.removedViews.isEmpty
+    if changesViews || delta.elements.contains(where: { if case .view = $0 { true } else { false } }) {
+      levelsAreStale = true
+    }
+    if changesViews { orderIsStale = true }
+    // New in this change: an autoresizing view entering with its new superview takes S₀
+    // from the superview's frame (ConstraintLayout's rule, the same change only).
     for v in delta.addedViews { isNew[v.index] = true }
-    defer { for v in delta.addedViews { isNew[v.index] = false } }
-    for v in delta.addedViews { try enter(v, scene) }
+    for v in delta.addedViews { enter(v, scene) }
+    for v in delta.addedViews { isNew[v.index] = false }
+    needsLayout = true
+  }
+
+  /// One pass when anything changed since the last: costs bottom-up, then placement
+  /// top-down from the root, measuring the S₀ still pending on the way.
+  /// - Throws: a ``Refusal`` when the layout cannot be computed exactly.
+  mutating func layoutIfNeeded(_ scene: Scene) throws(Refusal) {
+    guard needsLayout else { return }
+    if levelsAreStale {
+      levels.rebuild(from: scene)
+      levelsAreStale = false
+    }
+    if orderIsStale {
+      rebuildOrder(scene)
+      orderIsStale = false
+    }
     try layout(scene)
+    needsLayout = false
   }
 
   private mutating func grow(to count: Int) {
@@ -112,11 +141,10 @@ struct LayoutEngine {
     }
   }
 
-  /// One layout: costs bottom-up, then placement top-down from the root.
   private mutating func layout(_ scene: Scene) throws(Refusal) {
     arena.reset(levels: levels.count)
     for v in order.reversed() where scene.isArrangedInStack(v) {
-      for axis in Axis.allCases { costs[2 * v.index + (axis == .horizontal ? 0 : 1)] = ownCost(of: v, axis, scene) }
+      for axis in Axis.allCases { costs[2 * v.index + (axis == .horizontal ? 0 : 1)] = stackedCost(of: v, axis, scene) }
     }
     let root = scene.root
     frames[root.index] = Rect(x: 0, y: 0, width: scene.container.width, height: scene.container.height)

@@ -2,7 +2,7 @@ import Scene
 
 /// The optional priority levels a scene's costs use, highest first: every hugging and
 /// compression-resistance value below 1000, and the internal ones (text-width
-/// disambiguation 759, stack hugging 0.75, fill tie-break 0.5). Lexicographic slopes are
+/// disambiguation 759, stack hugging 0.75, the tie-breaks 0.5). Lexicographic slopes are
 /// dense vectors over these levels, index 0 the highest.
 struct PriorityLevels {
   /// Distinct priorities, descending.

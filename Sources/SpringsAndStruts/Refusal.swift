@@ -12,13 +12,13 @@ struct Refusal: Error, Hashable {
     case ambiguous(Axis)
     /// A wrapping text view's width disambiguation in a stack whose width its content decides.
     case textWidth
-    /// equalCentering with too little room: centres and minimum gaps at once need an LP.
+    /// equalCentering with too little room where this backend does not compute it: in a
+    /// stack whose length its content decides (the cost below the fit is not known), with
+    /// gaps between baselines, or when its small program does not settle.
     case compression
     /// equalCentering with a view whose own cost leaves its length free, where the centres
     /// and gaps would decide it (the same LP).
     case freeCentering
-    /// A baseline alignment that leaves the first arranged view's vertical position free.
-    case baselineSlack
     /// An autoresizing view entering under a view whose size along the axis is not fixed
     /// (a hidden arranged view), so its reference size S₀ is undefined.
     case undefinedReference(Axis)
@@ -44,11 +44,9 @@ struct Refusal: Error, Hashable {
     case .textWidth:
       return "\(subject) (text-width disambiguation in a stack whose width its content decides)"
     case .compression:
-      return "\(subject) (equalCentering would need to compress its arranged views)"
+      return "\(subject) (equalCentering would need to compress its arranged views where springs-struts does not compute it)"
     case .freeCentering:
       return "\(subject) (equalCentering with an arranged view whose length only the centres and gaps would fix)"
-    case .baselineSlack:
-      return "\(subject) (baseline alignment leaves its arranged views' vertical position free)"
     case .undefinedReference(let axis):
       return "\(subject) (it enters under a view whose \(axis.sizeName) is not fixed, so its autoresizing reference size is undefined)"
     }

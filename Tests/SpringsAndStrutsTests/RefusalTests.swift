@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// What springs-struts refuses, with the exact sentences: a scene's first element it
-/// cannot express (constraints, then views, then guides), at load and at update.
+/// cannot express (constraints, then views, then guides), at load and at update; and
+/// layouts without a single answer, at the layout pass.
 @Suite struct RefusalTests {
   private let container = Container(width: 375, height: 667)
 
@@ -101,17 +102,34 @@ import TestSupport
     }
   }
 
-  @Test func ambiguityIsRefused() throws {
-    // A leaf with no intrinsic height, top-aligned: nothing fixes its height.
+  @Test func ambiguityIsRefusedAtTheLayoutPass() throws {
+    // equalSpacing: b has no intrinsic width, so b's width and the gap share the 120 left
+    // over in any proportion (no tie-break applies along an equalSpacing stack).
     let scene = try Scene(
       container: container,
       views: [
-        Build.root(), Build.fixedStack("row", in: "root", [0, 0, 200, 40], [], Build.stackDescription(.horizontal, .fill, .leading)),
-        Build.leaf("a", in: "row", 40, nil),
+        Build.root(),
+        Build.fixedStack("row", in: "root", [0, 0, 200, 40], [], Build.stackDescription(.horizontal, .equalSpacing, .fill)),
+        Build.leaf("a", in: "row", 80, 20), Build.leaf("b", in: "row", nil, 20),
       ])
-    #expect(throws: LayoutError.unsupported("springs-struts cannot express stack 'row' (the rules leave heights or positions along it free: the layout is ambiguous)")) {
-      try SpringsAndStruts().load(scene)
+    let layout = SpringsAndStruts()
+    try layout.load(scene)
+    #expect(throws: LayoutError.unsupported("springs-struts cannot express stack 'row' (the rules leave widths or positions along it free: the layout is ambiguous)")) {
+      try layout.layoutIfNeeded(scene)
     }
+  }
+
+  @Test func aViewWithNoIntrinsicSizeAcrossCollapsesInsteadOfBeingAmbiguous() throws {
+    // Rule 6b: top-aligned, a's height is free but for the 0.5 collapse: 0. b keeps its 20.
+    try layoutBoth(
+      Scene(
+        container: container,
+        views: [
+          Build.root(),
+          Build.fixedStack("row", in: "root", [0, 0, 200, 40], [], Build.stackDescription(.horizontal, .fill, .leading)),
+          Build.leaf("a", in: "row", 40, nil), Build.leaf("b", in: "row", 60, 20),
+        ]),
+      expect: ["a": [0, 0, 140, 0], "b": [140, 0, 60, 20]])
   }
 
   @Test func requiredConflictsAreRefused() throws {
@@ -123,7 +141,7 @@ import TestSupport
         Build.leaf("a", in: "row", 150, 20, resistance: [1000, 750]), Build.leaf("b", in: "row", 150, 20, resistance: [1000, 750]),
       ])
     #expect(throws: LayoutError.unsupported("springs-struts cannot express stack 'row' (its required widths conflict: the constraint backends would break one)")) {
-      try SpringsAndStruts().load(scene)
+      try SpringsAndStruts().layOut(scene)
     }
   }
 
@@ -131,10 +149,14 @@ import TestSupport
     let scene = try Scene(container: container, views: [Build.root(), Build.autoresizing("v", in: "root", [1, 2, 3, 4])])
     let layout = SpringsAndStruts()
     try layout.load(scene)
+    #expect(layout.counters.cellsTouched == 0, "load only takes the scene in")
+    try layout.layoutIfNeeded(scene)
     #expect(SpringsAndStruts.backendName == "springs-struts")
     #expect(layout.diagnostics(of: scene).isEmpty)
     #expect(layout.counters.pivots == 0)
     #expect(layout.counters.cellsTouched == 2)
     expectFrame(frames(scene, layout)["v"], [1, 2, 3, 4], "v")
+    try layout.layoutIfNeeded(scene)
+    #expect(layout.counters.cellsTouched == 2, "nothing changed: no second pass")
   }
 }

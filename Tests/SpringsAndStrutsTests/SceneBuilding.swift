@@ -67,6 +67,20 @@ enum Build {
   }
 }
 
+extension LayoutBackend {
+  /// `load`, then the layout pass: a replay's initial layout.
+  func layOut(_ scene: Scene) throws(LayoutError) {
+    try load(scene)
+    try layoutIfNeeded(scene)
+  }
+
+  /// `update`, then the layout pass: a replay's step.
+  func layOut(_ scene: Scene, after delta: SceneDelta) throws(LayoutError) {
+    try update(scene, delta)
+    try layoutIfNeeded(scene)
+  }
+}
+
 /// Frames of the present views by id.
 func frames(_ scene: Scene, _ layout: any LayoutBackend) -> [String: Rect] {
   var buffer = [Rect](repeating: .zero, count: scene.views.count)
@@ -91,9 +105,9 @@ func layoutBoth(
   _ scene: Scene, expect expected: [String: [Double]] = [:], sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [String: Rect] {
   let springs = SpringsAndStruts()
-  try springs.load(scene)
+  try springs.layOut(scene)
   let reference = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
-  try reference.load(scene)
+  try reference.layOut(scene)
   let ours = frames(scene, springs)
   let theirs = frames(scene, reference)
   for (id, frame) in expected.sorted(by: { $0.key < $1.key }) {
@@ -138,15 +152,15 @@ struct Both {
 
   init(_ scene: Scene, sourceLocation: SourceLocation = #_sourceLocation) throws {
     self.scene = scene
-    try springs.load(scene)
-    try reference.load(scene)
+    try springs.layOut(scene)
+    try reference.layOut(scene)
     agree(sourceLocation: sourceLocation)
   }
 
   mutating func apply(_ change: SceneChange, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let delta = try scene.apply(change, path: "steps")
-    try springs.update(scene, delta)
-    try reference.update(scene, delta)
+    try springs.layOut(scene, after: delta)
+    try reference.layOut(scene, after: delta)
     agree(sourceLocation: sourceLocation)
   }
 

@@ -92,12 +92,19 @@ import TestSupport
     both.expect(["row": [0, 135, 300, 30], "a": [0, 10, 190, 20], "b": [200, 0, 60, 30], "c": [270, 15, 30, 10]])
   }
 
-  @Test func baselineAlignmentWithRoomToSpareIsRefused() throws {
-    // In a 50-high row nothing fixes how far below the top the line sits.
-    let layout = SpringsAndStruts()
-    #expect(throws: LayoutError.unsupported("springs-struts cannot express stack 'row' (baseline alignment leaves its arranged views' vertical position free)")) {
-      try layout.load(Self.scene(.horizontal, .firstBaseline, depth: 50))
-    }
+  @Test func aFirstBaselineRowWithRoomToSpareSitsAtTheTop() throws {
+    // Rule 6a: in a 50-high row the line could sit anywhere from 15 to 40 below the top;
+    // the pin puts a's top at the row's, so the line is at 15: b's top at 15 − 20, c's
+    // bottom (its baseline) at 15.
+    let both = try Both(Self.scene(.horizontal, .firstBaseline, depth: 50))
+    both.expect(["a": [0, 0, 90, 20], "b": [100, -5, 60, 30], "c": [170, 5, 30, 10]])
+  }
+
+  @Test func aLastBaselineRowWithRoomToSpareSitsAtTheBottom() throws {
+    // Mirrored: a's bottom at the row's (50), its last baseline 5 above at 45; b's last
+    // baseline 25 below its top puts it at 20; c's bottom (its baseline) at 45.
+    let both = try Both(Self.scene(.horizontal, .lastBaseline, depth: 50))
+    both.expect(["a": [0, 30, 90, 20], "b": [100, 20, 60, 30], "c": [170, 35, 30, 10]])
   }
 
   @Test func rightToLeftRunsHorizontalStacksFromTheRight() throws {

@@ -61,9 +61,9 @@ import TestSupport
   }
 
   @Test(arguments: Axis.allCases)
-  func equalCenteringWithTooLittleRoomIsRefusedAtTheUpdate(_ axis: Axis) throws {
+  func equalCenteringWithTooLittleRoomShrinksTheCheapestView(_ axis: Axis) throws {
     // The row follows the root's length; centres equally spaced with gaps of at least 10
-    // need 2 · 60 + 20 + 15 = 155: 160 fits, 140 would need the views to shrink.
+    // need 2 · 60 + 20 + 15 = 155 (gap 1's row; gap 2's needs 145).
     var both = try Both(Self.scene(axis, .equalCentering, length: 200, flexible: true))
     let resize = { (length: Double) -> SceneChange in
       axis == .horizontal
@@ -73,9 +73,23 @@ import TestSupport
     try both.apply(resize(160))
     // Centres 20 and 145, 82.5 between: b starts at 52.5 (gaps 12.5 and 17.5).
     both.expect(Self.expected(axis, ["a": (0, 40), "b": (52.5, 60), "c": (130, 30)]))
-    let delta = try both.scene.apply(resize(140), path: "steps")
-    #expect(throws: LayoutError.unsupported("springs-struts cannot express stack 'row' (equalCentering would need to compress its arranged views)")) {
-      try both.springs.update(both.scene, delta)
-    }
+    // 140: the rows ask 1.5·da + db + 0.5·dc >= 15 and 0.5·da + db + 1.5·dc >= 5 of the
+    // shrinking. b (751) keeps its length, then a (750); c (749) alone covers both: dc = 30,
+    // so c is 0 long. Centres 20, 80, 140.
+    try both.apply(resize(140))
+    both.expect(Self.expected(axis, ["a": (0, 40), "b": (50, 60), "c": (140, 0)]))
+    // Back to room to spare: the views return to their own lengths.
+    try both.apply(resize(200))
+    both.expect(Self.expected(axis, ["a": (0, 40), "b": (72.5, 60), "c": (170, 30)]))
+  }
+
+  @Test func equalCenteringCompressionStopsAtARequiredLength() throws {
+    // As above at 140, but c may not shrink below 30 (resistance 1000): a (750, next
+    // cheapest) shrinks instead. With dc = 0: 1.5·da + db >= 15 and 0.5·da + db >= 5 with
+    // b kept: da = 10, a 30 long. δ = (140 − 15 − 15) / 2 = 55: centres 15, 70, 125, so b
+    // starts at 40 and c at 110 (both gaps at their minimum 10).
+    var scene = try Self.scene(.horizontal, .equalCentering, length: 140)
+    _ = try scene.apply(.setCompressionResistance([Named("c", AxisPair(horizontal: 1000, vertical: 750))]), path: "steps")
+    try layoutBoth(scene, expect: Self.expected(.horizontal, ["a": (0, 30), "b": (40, 60), "c": (110, 30)]))
   }
 }

@@ -76,7 +76,7 @@ import TestSupport
     let both = try Both(scene(height: 36))
     both.expect(["a": [0, 0, 40, 20], "b": [0, 3, 60, 30], "c": [0, 26, 30, 10]])
     #expect(throws: LayoutError.unsupported("springs-struts cannot express stack 'col' (its required heights conflict: the constraint backends would break one)")) {
-      try SpringsAndStruts().load(scene(height: 50))
+      try SpringsAndStruts().layOut(scene(height: 50))
     }
   }
 
