@@ -20,7 +20,8 @@ extension ResultsDocument {
 }
 
 enum ResultsDecoder {
-  static let topLevelKeys = ["format", "suite", "createdAt", "environment", "run", "cases"]
+  static let topLevelKeys = ["format", "suite", "createdAt", "environment", "run", "mergedFrom", "cases"]
+  static let sourceKeys = ["file", "createdAt", "shard", "cases", "environment"]
   static let environmentKeys = [
     "gitRevision", "swiftVersion", "configuration", "os", "cpu", "cores", "allocator", "memoryBytes",
     "clockResolutionNanoseconds", "hostname",
@@ -45,12 +46,29 @@ enum ResultsDecoder {
     if let value = JSONReader.member("run", of: members) {
       run = try decodeRun(value, at: .root.appending("run"), &reader)
     }
+    var mergedFrom: [ResultsDocument.Source] = []
+    if let value = JSONReader.member("mergedFrom", of: members) {
+      let sourcesPath = JSONPath.root.appending("mergedFrom")
+      for (index, source) in try reader.array(value, at: sourcesPath).enumerated() {
+        mergedFrom.append(try decodeSource(source, at: sourcesPath.appending(index), &reader))
+      }
+    }
     var cases: [ResultsDocument.Case] = []
     let casesPath = JSONPath.root.appending("cases")
     for (index, value) in try reader.array(JSONReader.member("cases", of: members), at: casesPath).enumerated() {
       cases.append(try decodeCase(value, at: casesPath.appending(index), &reader))
     }
-    return ResultsDocument(suite: suite, createdAt: createdAt, environment: environment, run: run, cases: cases)
+    return ResultsDocument(suite: suite, createdAt: createdAt, environment: environment, run: run, mergedFrom: mergedFrom, cases: cases)
+  }
+
+  static func decodeSource(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Source {
+    let members = try reader.object(value, at: path, knownKeys: sourceKeys)
+    return ResultsDocument.Source(
+      file: try reader.string(JSONReader.member("file", of: members), at: path.appending("file")),
+      createdAt: try optionalString(JSONReader.member("createdAt", of: members), at: path.appending("createdAt"), reader) ?? "",
+      shard: try optionalString(JSONReader.member("shard", of: members), at: path.appending("shard"), reader),
+      cases: try count(JSONReader.member("cases", of: members), at: path.appending("cases"), reader),
+      environment: try decodeEnvironment(JSONReader.member("environment", of: members), at: path.appending("environment"), &reader))
   }
 
   private static func optionalString(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> String? {

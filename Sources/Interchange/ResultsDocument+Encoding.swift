@@ -14,6 +14,7 @@ extension ResultsDocument {
       ("environment", Self.jsonValue(of: environment)),
     ]
     if let run { members.append(("run", Self.jsonValue(of: run))) }
+    if !mergedFrom.isEmpty { members.append(("mergedFrom", .array(mergedFrom.map(Self.jsonValue(of:))))) }
     members.append(("cases", .array(cases.map(Self.jsonValue(of:)))))
     return .object(members)
   }
@@ -32,6 +33,17 @@ extension ResultsDocument {
     add("memoryBytes", environment.memoryBytes)
     add("clockResolutionNanoseconds", environment.clockResolutionNanoseconds)
     add("hostname", environment.hostname)
+    return .object(members)
+  }
+
+  static func jsonValue(of source: Source) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("file", .string(source.file)),
+      ("createdAt", .string(source.createdAt)),
+    ]
+    if let shard = source.shard { members.append(("shard", .string(shard))) }
+    members.append(("cases", .number(Double(source.cases))))
+    members.append(("environment", jsonValue(of: source.environment)))
     return .object(members)
   }
 

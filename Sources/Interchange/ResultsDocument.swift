@@ -6,7 +6,7 @@
 /// Extensions beyond formats.md (docs/interchange.md): `run` (how the file was made),
 /// per case `seed` and `repetitions`, per phase `operations` and the statistics
 /// `minNanoseconds`, `meanNanoseconds`, `madNanoseconds`, `maxNanoseconds`; allocation
-/// figures carry `maxCount`.
+/// figures carry `maxCount`; a merged file lists its shards in `mergedFrom`.
 public struct ResultsDocument: Sendable {
   public static let formatName = "layoutbench.results/1"
 
@@ -15,14 +15,38 @@ public struct ResultsDocument: Sendable {
   public var createdAt: String
   public var environment: Environment
   public var run: RunSettings?
+  /// Extension: the files `bench merge` combined into this one, in the order given.
+  public var mergedFrom: [Source]
   public var cases: [Case]
 
-  public init(suite: String, createdAt: String, environment: Environment, run: RunSettings? = nil, cases: [Case] = []) {
+  public init(
+    suite: String, createdAt: String, environment: Environment, run: RunSettings? = nil, mergedFrom: [Source] = [],
+    cases: [Case] = []
+  ) {
     self.suite = suite
     self.createdAt = createdAt
     self.environment = environment
     self.run = run
+    self.mergedFrom = mergedFrom
     self.cases = cases
+  }
+
+  /// One file of a merge: where it came from, how many cases it gave and the machine that
+  /// ran it, so a sweep split across machines keeps every machine's description.
+  public struct Source: Hashable, Sendable {
+    public var file: String
+    public var createdAt: String
+    public var shard: String?
+    public var cases: Int
+    public var environment: Environment
+
+    public init(file: String, createdAt: String, shard: String?, cases: Int, environment: Environment) {
+      self.file = file
+      self.createdAt = createdAt
+      self.shard = shard
+      self.cases = cases
+      self.environment = environment
+    }
   }
 
   /// The machine and build that produced the numbers. Fields a peer cannot know are nil.

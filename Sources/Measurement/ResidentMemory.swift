@@ -12,7 +12,10 @@ public enum ResidentMemory {
   /// (`getrusage(RUSAGE_SELF).ru_maxrss`, which Linux reports in KiB).
   ///
   /// It only grows, so a phase's own peak is visible only when it exceeds everything
-  /// before it; run one case per process when per-case peaks matter.
+  /// before it; run one case per process when per-case peaks matter. Both readings are
+  /// the kernel's approximate per-CPU page counts and the high-water mark is updated
+  /// lazily, so a peak read right after ``currentBytes()`` can be a few hundred KiB
+  /// below it while other threads free memory.
   public static func peakBytes() -> UInt64? {
     var usage = rusage()
     guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0, usage.ru_maxrss > 0 else { return nil }

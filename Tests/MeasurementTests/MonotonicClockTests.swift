@@ -53,8 +53,14 @@ import Testing
     let current = try #require(ResidentMemory.currentBytes())
     let peak = try #require(ResidentMemory.peakBytes())
     #expect(current > 1 << 20)
-    #expect(peak >= current)
+    #expect(peak + ResidentMemoryTests.counterSlack >= current)
   }
+
+  /// How far the two readings may disagree: the kernel keeps resident pages in per-CPU
+  /// counters that it sums approximately, and updates the high-water mark lazily, so a
+  /// peak read just after a current reading can come out slightly below it (seen: 160 KiB
+  /// under, with other suites freeing memory in parallel).
+  static let counterSlack: UInt64 = 8 << 20
 
   /// Touching 64 MiB makes at least part of it resident; the other suites running in
   /// parallel can only add to the figures, so lower bounds hold.
@@ -67,7 +73,8 @@ import Testing
     let during = try #require(ResidentMemory.currentBytes())
     let peak = try #require(ResidentMemory.peakBytes())
     #expect(during >= before + UInt64(size / 2))
-    #expect(peak >= during)
+    #expect(peak + ResidentMemoryTests.counterSlack >= during)
+    #expect(peak >= before + UInt64(size / 2) - ResidentMemoryTests.counterSlack)
   }
 
   /// After a first call, which may instantiate Swift runtime metadata.

@@ -1,0 +1,102 @@
+import Interchange
+
+/// Combines the results files of one sweep run in parts (`--shard i/n` on several
+/// machines) into one file, as `bench merge` does.
+public enum ResultsMerge {
+  /// Why files cannot be merged.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Merges `inputs` (file name and document, in the order given).
+  ///
+  /// Every input must be of the same suite and revision (numbers of different code cannot
+  /// be one sweep) and no case (workload, backend, size) may appear twice. Cases come out
+  /// in plan order: workloads and backends in order of first appearance, sizes ascending.
+  /// The merged environment is the first file's, with each input's kept in `mergedFrom`.
+  /// - Returns: the document and warnings: missing shards, differing machines or
+  ///   configurations, interrupted inputs.
+  /// - Complexity: O(c log c) for c cases in all.
+  /// - Throws: `Failure` naming the files that disagree or the duplicated case.
+  public static func merge(
+    _ inputs: [(file: String, document: ResultsDocument)], createdAt: String
+  ) throws(Failure) -> (document: ResultsDocument, warnings: [String]) {
+    guard let first = inputs.first else { throw Failure(description: "no results files to merge") }
+    var warnings: [String] = []
+    for input in inputs.dropFirst() {
+      if input.document.suite != first.document.suite {
+        throw Failure(
+          description: "\(input.file) is of suite '\(input.document.suite)' but \(first.file) is of '\(first.document.suite)'")
+      }
+      if input.document.environment.gitRevision != first.document.environment.gitRevision {
+        throw Failure(
+          description: "\(input.file) was measured at revision \(input.document.environment.gitRevision ?? "unknown") "
+            + "but \(first.file) at \(first.document.environment.gitRevision ?? "unknown")")
+      }
+      for (field, a, b) in [
+        ("configuration", input.document.environment.configuration, first.document.environment.configuration),
+        ("cpu", input.document.environment.cpu, first.document.environment.cpu),
+        ("swiftVersion", input.document.environment.swiftVersion, first.document.environment.swiftVersion),
+        ("allocator", input.document.environment.allocator, first.document.environment.allocator),
+      ] where a != b {
+        warnings.append("\(input.file) differs from \(first.file) in \(field) (\(a ?? "none") vs \(b ?? "none")): its timings are not comparable across files")
+      }
+    }
+    var seen: [ResultsDocument.CaseKey: String] = [:]
+    var cases: [ResultsDocument.Case] = []
+    var sources: [ResultsDocument.Source] = []
+    for input in inputs {
+      for result in input.document.cases {
+        if let earlier = seen[result.key] {
+          throw Failure(description: "the case \(result.key) is in both \(earlier) and \(input.file)")
+        }
+        seen[result.key] = input.file
+        cases.append(result)
+      }
+      if input.document.run?.interrupted == true {
+        warnings.append("\(input.file) is from an interrupted run: some of its cases are missing")
+      }
+      sources.append(
+        ResultsDocument.Source(
+          file: input.file, createdAt: input.document.createdAt, shard: input.document.run?.shard,
+          cases: input.document.cases.count, environment: input.document.environment))
+    }
+    warnings += missingShards(inputs)
+    cases = planOrder(cases)
+
+    var run = first.document.run
+    run?.shard = nil
+    run?.interrupted = inputs.contains { $0.document.run?.interrupted == true }
+    let document = ResultsDocument(
+      suite: first.document.suite, createdAt: createdAt, environment: first.document.environment, run: run,
+      mergedFrom: sources, cases: cases)
+    return (document, warnings)
+  }
+
+  /// Warnings for shards of an `i/n` split that no input holds, or that do not agree on n.
+  static func missingShards(_ inputs: [(file: String, document: ResultsDocument)]) -> [String] {
+    let shards = inputs.compactMap { input in input.document.run?.shard.flatMap(Shard.init(parsing:)) }
+    guard let count = shards.first?.count else { return [] }
+    if shards.contains(where: { $0.count != count }) {
+      return ["the inputs are shards of different splits (\(shards.map(\.description).joined(separator: ", ")))"]
+    }
+    let missing = (1...count).filter { index in !shards.contains { $0.index == index } }
+    if missing.isEmpty { return [] }
+    return ["shards \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: the sweep is incomplete"]
+  }
+
+  /// Plan order: workloads and backends ranked by first appearance, sizes ascending.
+  static func planOrder(_ cases: [ResultsDocument.Case]) -> [ResultsDocument.Case] {
+    var workloadRank: [String: Int] = [:]
+    var backendRank: [String: Int] = [:]
+    for result in cases {
+      if workloadRank[result.workload] == nil { workloadRank[result.workload] = workloadRank.count }
+      if backendRank[result.backend] == nil { backendRank[result.backend] = backendRank.count }
+    }
+    return cases.enumerated().sorted { a, b in
+      let left = (workloadRank[a.element.workload]!, a.element.size, backendRank[a.element.backend]!, a.offset)
+      let right = (workloadRank[b.element.workload]!, b.element.size, backendRank[b.element.backend]!, b.offset)
+      return left < right
+    }.map(\.element)
+  }
+}

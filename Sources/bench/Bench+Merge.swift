@@ -1,0 +1,65 @@
+import ArgumentParser
+import BenchCore
+import Interchange
+
+extension Bench {
+  struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Join the results files of one sweep run in shards (--shard i/n) into one.",
+      discussion: """
+        The files must be of the same suite and revision, and no case may appear twice. \
+        Cases come out in plan order; each input's file, shard and environment are kept \
+        under mergedFrom. Missing shards, interrupted inputs and inputs from different \
+        machines or configurations are warnings on standard error.
+
+        Exit status:
+          0   merged
+          2   an input is unreadable or invalid, the inputs disagree (suite, revision,
+              a duplicated case), or the output cannot be written
+          64  bad command line
+        """)
+
+    @Argument(help: "The results files (layoutbench.results/1), e.g. one per shard.")
+    var files: [String]
+
+    @Option(help: "The merged results file.")
+    var out: String
+
+    func validate() throws {
+      guard !files.isEmpty else { throw ValidationError("give at least one results file") }
+    }
+
+    func run() throws {
+      do { try ResultsFile.checkWritable(out) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      var inputs: [(file: String, document: ResultsDocument)] = []
+      for file in files {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.bytes(atPath: file) } catch {
+          StandardError.print("error: \(file): \(error)")
+          throw ExitCode(2)
+        }
+        do {
+          // Decoding errors name the file and the JSON path themselves.
+          let decoded = try ResultsDocument.decode(utf8: bytes, file: file)
+          for warning in decoded.warnings { StandardError.print("warning: \(warning)") }
+          inputs.append((file, decoded.document))
+        } catch {
+          StandardError.print("error: \(error)")
+          throw ExitCode(2)
+        }
+      }
+      do {
+        let merged = try ResultsMerge.merge(inputs, createdAt: RunEnvironment.timestamp())
+        for warning in merged.warnings { StandardError.print("warning: \(warning)") }
+        try ResultsFile.write(merged.document, to: out)
+        StandardError.print("merged \(merged.document.cases.count) cases from \(files.count) files into \(out)")
+      } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import BenchCore
+import Interchange
+import Testing
+
+struct ResultsMergeTests {
+  static func document(
+    suite: String = "stackviews", revision: String = "abc", cpu: String = "cpu A", shard: String?,
+    cases: [(String, Int, String)], interrupted: Bool = false
+  ) -> ResultsDocument {
+    ResultsDocument(
+      suite: suite, createdAt: "2026-11-21T10:00:00Z",
+      environment: ResultsDocument.Environment(gitRevision: revision, configuration: "release", cpu: cpu),
+      run: ResultsDocument.RunSettings(
+        command: "bench run", repetitions: 3, warmup: 1, timeBudgetSeconds: 20, seed: 1, shard: shard,
+        interrupted: interrupted),
+      cases: cases.map { workload, size, backend in
+        ResultsDocument.Case(
+          workload: workload, backend: backend, size: size, status: .ok,
+          phases: [ResultsDocument.Phase(name: "build", samplesNanoseconds: [100, 110])])
+      })
+  }
+
+  @Test func shardsComeBackInPlanOrderWithTheirSources() throws {
+    // The plan a, 10 × {x, y}; a, 100 × {x, y}, dealt to 2 shards.
+    let first = Self.document(shard: "1/2", cases: [("a", 10, "x"), ("a", 100, "x")])
+    let second = Self.document(shard: "2/2", cases: [("a", 10, "y"), ("a", 100, "y")])
+    let merged = try ResultsMerge.merge([("one.json", first), ("two.json", second)], createdAt: "now")
+    #expect(merged.warnings.isEmpty)
+    #expect(merged.document.cases.map(\.key.description) == ["a n=10 x", "a n=10 y", "a n=100 x", "a n=100 y"])
+    #expect(merged.document.mergedFrom.map(\.file) == ["one.json", "two.json"])
+    #expect(merged.document.mergedFrom.map(\.shard) == ["1/2", "2/2"])
+    #expect(merged.document.mergedFrom.map(\.cases) == [2, 2])
+    #expect(merged.document.run?.shard == nil)
+    #expect(merged.document.run?.interrupted == false)
+  }
+
+  @Test func aMergedFileRoundTripsThroughTheResultsFormat() throws {
+    let merged = try ResultsMerge.merge(
+      [("one.json", Self.document(shard: "1/2", cases: [("a", 10, "x")])),
+       ("two.json", Self.document(cpu: "cpu B", shard: "2/2", cases: [("a", 10, "y")]))],
+      createdAt: "now")
+    let decoded = try ResultsDocument.decode(merged.document.jsonText(), file: "merged.json")
+    #expect(decoded.warnings.isEmpty)
+    #expect(decoded.document.mergedFrom == merged.document.mergedFrom)
+    #expect(decoded.document.mergedFrom.last?.environment.cpu == "cpu B")
+  }
+
+  @Test func aMissingShardIsAWarning() throws {
+    let merged = try ResultsMerge.merge(
+      [("one.json", Self.document(shard: "1/3", cases: [("a", 10, "x")])),
+       ("three.json", Self.document(shard: "3/3", cases: [("a", 100, "x")]))],
+      createdAt: "now")
+    #expect(merged.warnings.count == 1)
+    #expect(merged.warnings.first?.contains("2/3") == true)
+  }
+
+  @Test func differentMachinesAndInterruptedInputsAreWarnings() throws {
+    let merged = try ResultsMerge.merge(
+      [("one.json", Self.document(shard: nil, cases: [("a", 10, "x")])),
+       ("two.json", Self.document(cpu: "cpu B", shard: nil, cases: [("a", 10, "y")], interrupted: true))],
+      createdAt: "now")
+    #expect(merged.warnings.contains { $0.contains("cpu") && $0.contains("two.json") })
+    #expect(merged.warnings.contains { $0.contains("interrupted") })
+    #expect(merged.document.run?.interrupted == true)
+  }
+
+  @Test func aCaseInTwoFilesIsRefusedNamingBoth() {
+    let a = Self.document(shard: nil, cases: [("a", 10, "x")])
+    #expect {
+      try ResultsMerge.merge([("one.json", a), ("two.json", a)], createdAt: "now")
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("a n=10 x") && text.contains("one.json") && text.contains("two.json")
+    }
+  }
+
+  @Test func differentSuitesOrRevisionsAreRefused() {
+    let base = Self.document(shard: nil, cases: [("a", 10, "x")])
+    #expect {
+      try ResultsMerge.merge([("one.json", base), ("two.json", Self.document(suite: "deep", shard: nil, cases: []))], createdAt: "now")
+    } throws: { "\($0)".contains("suite 'deep'") }
+    #expect {
+      try ResultsMerge.merge([("one.json", base), ("two.json", Self.document(revision: "def", shard: nil, cases: []))], createdAt: "now")
+    } throws: { "\($0)".contains("revision def") }
+  }
+
+  @Test func nothingToMergeIsAnError() {
+    #expect(throws: ResultsMerge.Failure.self) { try ResultsMerge.merge([], createdAt: "now") }
+  }
+}
