@@ -20,7 +20,7 @@ enum CompositeStackWorkloads {
   static let nested = Workload(
     name: "stack.nested",
     summary: "a grid of rows (fillEqually) of 4 columns (vertical stacks of 3 cells), N views in all, alternating resizes",
-    defaultSizes: [10, 30, 100, 300, 1000, 3000, 10000], isFrameLayoutOnly: true,
+    defaultSizes: [10, 100, 1000, 10000], isFrameLayoutOnly: true,
     sizeMeaning: "views (2 + 17 per row, rows = round((N - 2) / 17), at least 1)",
     viewCount: { let n = 2 + viewsPerRow * rowCount(views: $0); return n...n },
     generate: { size, rng in nestedCase(views: size, &rng) })
@@ -77,7 +77,7 @@ enum CompositeStackWorkloads {
   static let feed = Workload(
     name: "stack.feed",
     summary: "a vertical feed of cells of 21 views in nested stacks (LayoutFrameworkBenchmark's feed item), N views in all",
-    defaultSizes: [10, 30, 100, 300, 1000, 3000, 10000], isFrameLayoutOnly: true,
+    defaultSizes: [10, 100, 1000, 10000], isFrameLayoutOnly: true,
     sizeMeaning: "views (2 + 21 per cell, cells = round((N - 2) / 21), at least 1)",
     viewCount: { let n = 2 + viewsPerCell * cellCount(views: $0); return n...n },
     generate: { size, rng in feedCase(views: size, &rng) })
