@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
     .library(name: "Scene", targets: ["Scene"]),
     .library(name: "Interchange", targets: ["Interchange"]),
+    .library(name: "SpringsAndStruts", targets: ["SpringsAndStruts"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -36,6 +37,7 @@ let package = Package(
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
+    .target(name: "SpringsAndStruts", dependencies: ["LayoutModel", "Scene"]),
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
@@ -43,8 +45,8 @@ let package = Package(
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "Interchange", "Measurement", "BenchCore",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "Interchange", "Measurement",
+        "BenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -58,6 +60,9 @@ let package = Package(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
+    .testTarget(
+      name: "SpringsAndStrutsTests",
+      dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "Measurement", "TestSupport"]),
     // Every solver backend on the same inputs, against each other and the brute-force oracle.
     .testTarget(
       name: "DifferentialTests",
@@ -67,7 +72,8 @@ let package = Package(
     .testTarget(name: "BenchCLITests"),
     // Tests/Fixtures: scenes with hand-derived frames, on every backend that lists them.
     .testTarget(
-      name: "FixtureTests", dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "LayoutModel"],
+      name: "FixtureTests",
+      dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel"],
     ),
     .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),

@@ -78,7 +78,16 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     pendingMeasure.removeAll()
     if !measure.isEmpty {
       for v in measure {
-        if let parent = scene.view(v)?.parent { designSuperviewSize[v] = currentSize(of: parent) }
+        guard let parent = scene.view(v)?.parent else { continue }
+        if measure.contains(parent), let superview = scene.view(parent), superview.translatesAutoresizingMask,
+          !scene.isArrangedInStack(parent)
+        {
+          // The superview entered in this pass too, so the solve above had none of its
+          // autoresizing constraints; in this layout it sits at its own frame (Δ = 0 at S₀).
+          designSuperviewSize[v] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
+        } else {
+          designSuperviewSize[v] = currentSize(of: parent)
+        }
       }
       try apply(scene, measure.map { .view($0) })
       try solve()

@@ -31,7 +31,9 @@ public protocol LayoutBackend: AnyObject {
   /// Computes the frames of `scene` (the value given to the last `load`/`update`) if
   /// anything changed since the last pass. Reading frames or diagnostics without it gives
   /// those of the last pass.
-  /// - Throws: `.solver` when the solver fails.
+  /// - Throws: `.solver` when the solver fails; `.unsupported` from a backend that finds
+  ///   only at the pass that it cannot lay the scene out (one without a solver, meeting a
+  ///   layout it has no single answer for).
   func layoutIfNeeded(_ scene: Scene) throws(LayoutError)
 
   /// Writes each present view's frame, in its superview's coordinates, at its view index

@@ -2,6 +2,7 @@ import Cassowary
 import DenseSimplex
 import LayoutModel
 import Scene
+import SpringsAndStruts
 
 /// The one place that names every layout backend `bench layout` can run, next to
 /// ``BackendRegistry`` for solvers (docs/architecture.md: only the executable names
@@ -39,16 +40,12 @@ enum LayoutBackendRegistry {
         summary: "ConstraintLayout: the scene lowered to constraints, re-solved from scratch after each change",
         supports: "every scene within the dense memory limit"),
       makeBackend: { ConstraintLayout(solver: DenseSimplexSolver(), detectsAmbiguity: $0.detectsAmbiguity) })
-    // DISABLED UNTIL MERGE — springs-struts lives on the `springs` branch (module
-    // SpringsAndStruts), which this branch cannot compile against. After merging
-    // it, add "SpringsAndStruts" to the bench target's dependencies in Package.swift,
-    // `import SpringsAndStruts` above, and uncomment:
-    // try visitor.visit(
-    //   Entry(
-    //     name: SpringsAndStruts.backendName,
-    //     summary: "frames computed directly from autoresizing masks and stack rules, no solver",
-    //     supports: "autoresizing views and stacks only"),
-    //   makeBackend: { _ in SpringsAndStruts() })
+    try visitor.visit(
+      Entry(
+        name: SpringsAndStruts.backendName,
+        summary: "frames computed directly from autoresizing masks and stack rules, no solver",
+        supports: "autoresizing views and stacks only"),
+      makeBackend: { _ in SpringsAndStruts() })
   }
 
   /// Every layout backend, in listing order.

@@ -4,13 +4,14 @@ import Foundation
 import Interchange
 import LayoutModel
 import Scene
+import SpringsAndStruts
 import Testing
 
 /// Every fixture of Tests/Fixtures on every backend it lists: frames within the fixture's
 /// tolerance, diagnostics one to one where the state gives them; and every backend it does
 /// not list must refuse the scene rather than produce frames nobody checks.
 @Suite struct FixtureTests {
-  static let backendNames = ["cassowary", "dense-simplex"]
+  static let backendNames = ["cassowary", "dense-simplex", "springs-struts"]
 
   static let cases: [FixtureCase] = Fixture.names.flatMap { name in
     backendNames.map { FixtureCase(fixture: name, backend: $0) }
@@ -40,6 +41,7 @@ import Testing
     switch testCase.backend {
     case "cassowary": try check(fixture, document, ConstraintLayout(solver: CassowarySolver()), testCase)
     case "dense-simplex": try check(fixture, document, ConstraintLayout(solver: DenseSimplexSolver()), testCase)
+    case "springs-struts": try check(fixture, document, SpringsAndStruts(), testCase)
     default: Issue.record("no backend named \(testCase.backend)")
     }
   }

@@ -192,3 +192,37 @@ extension ConstraintLayoutSmokeTests {
     #expect(layout.diagnostics(of: scene).isEmpty)
   }
 }
+
+extension ConstraintLayoutSmokeTests {
+  @Test(arguments: solvers)
+  func aViewAddedUnderAViewAddedEarlierInThePassMeasuresItsLayoutSize(_ solver: String) throws {
+    // Two changes, one pass: panel enters box (S₀ = box's 200 × 200 at the pass), then label
+    // enters panel. In the layout label enters, panel is at its own frame (Δ = 0), so
+    // label's S₀ is 100 × 100 and label keeps its frame; measuring panel before it has its
+    // autoresizing constraints would make S₀ whatever the solver left there.
+    func autoresizing(_ id: String, _ parent: String, _ frame: Rect, _ mask: AutoresizingMask) -> ViewDescription {
+      var view = ViewDescription(id: id, parent: parent)
+      view.translatesAutoresizingMask = true
+      view.frame = frame
+      view.autoresizingMask = mask
+      view.path = "steps.addViews[0]"
+      return view
+    }
+    var scene = try Scene(
+      container: Container(width: 300, height: 400),
+      views: [ViewDescription(id: "root"), autoresizing("box", "root", Rect(x: 0, y: 0, width: 200, height: 200), [])])
+    let layout = backend(solver)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let panel = autoresizing("panel", "box", Rect(x: 10, y: 10, width: 100, height: 100), [.flexibleHeight])
+    let first = try scene.apply(.addViews([panel]), path: "steps[0]")
+    try layout.update(scene, first)
+    let label = autoresizing("label", "panel", Rect(x: 0, y: 0, width: 50, height: 40), [.flexibleHeight])
+    let second = try scene.apply(.addViews([label]), path: "steps[1]")
+    try layout.update(scene, second)
+    try layout.layoutIfNeeded(scene)
+    let f = frames(scene, layout)
+    expectFrame(f["panel"], [10, 10, 100, 100], "panel")
+    expectFrame(f["label"], [0, 0, 50, 40], "label")
+  }
+}

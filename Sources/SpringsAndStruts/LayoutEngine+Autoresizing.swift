@@ -1,0 +1,82 @@
+import Scene
+
+/// Autoresizing (docs/scene-semantics.md): on each axis the near margin, size and far
+/// margin of a view's initial frame; a change Δ of the superview's size from S₀ is split
+/// among the flexible parts in proportion to their initial values (equally when all are
+/// 0), the far margin absorbing it when none is flexible. S₀ follows ConstraintLayout's
+/// rules exactly, so both backends start from the same reference.
+extension LayoutEngine {
+
+  /// Gives a view that enters (initially or by `addViews`) its S₀ when the scene alone
+  /// gives it — under the root, the container's size; with a new autoresizing superview,
+  /// that superview's own frame — or marks it to be measured when its superview is placed
+  /// at the next pass (its size in the layout the view enters). O(1).
+  mutating func enter(_ v: ViewIndex, _ scene: Scene) {
+    guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { return }
+    if parent == scene.root {
+      reference[v.index] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
+      referenceState[v.index] = .known
+    } else if let superview = scene.view(parent), superview.translatesAutoresizingMask,
+      !scene.isArrangedInStack(parent), isNew[parent.index]
+    {
+      reference[v.index] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
+      referenceState[v.index] = .known
+    } else {
+      referenceState[v.index] = .pending
+    }
+  }
+
+  /// S₀ from the superview's frame in this pass (placed already).
+  /// - Throws: `.undefinedReference` when the rules do not fix that size (the superview is
+  ///   inside a hidden arranged view) and the view has a flexible part on that axis.
+  mutating func measureReference(of v: ViewIndex, _ view: View, in parent: ViewIndex) throws(Refusal) {
+    for axis in Axis.allCases where !isDeterminate(parent, axis) {
+      let flexible = view.autoresizingMask.flexibleParts(axis)
+      if flexible.near || flexible.size || flexible.far { throw Refusal(view: v, reason: .undefinedReference(axis)) }
+    }
+    let size = frames[parent.index]
+    reference[v.index] = AxisPair(horizontal: size.width, vertical: size.height)
+    referenceState[v.index] = .known
+  }
+
+  /// Places an autoresizing (not arranged) view in its superview, whose frame is set.
+  /// O(1).
+  mutating func placeAutoresizing(_ v: ViewIndex, _ view: View, in parent: ViewIndex) throws(Refusal) {
+    if referenceState[v.index] == .pending { try measureReference(of: v, view, in: parent) }
+    let superview = frames[parent.index]
+    let s0 = reference[v.index]
+    let horizontal = Self.autoresize(
+      near: view.frame.x, size: view.frame.width, flexible: view.autoresizingMask.flexibleParts(.horizontal),
+      reference: s0.horizontal, current: superview.width)
+    let vertical = Self.autoresize(
+      near: view.frame.y, size: view.frame.height, flexible: view.autoresizingMask.flexibleParts(.vertical),
+      reference: s0.vertical, current: superview.height)
+    frames[v.index] = Rect(x: horizontal.position, y: vertical.position, width: horizontal.size, height: vertical.size)
+    var bits: UInt8 = 0
+    if horizontal.isFixed || isDeterminate(parent, .horizontal) { bits |= Self.axisBit(.horizontal) }
+    if vertical.isFixed || isDeterminate(parent, .vertical) { bits |= Self.axisBit(.vertical) }
+    determinate[v.index] = bits
+  }
+
+  /// Position and size on one axis when the superview's size goes from `reference` to
+  /// `current`: `base + rate · (current − reference)`, the rates as in
+  /// `Scene.generatedConstraints` (same arithmetic, same order). `isFixed` when neither
+  /// depends on the superview.
+  static func autoresize(
+    near: Double, size: Double, flexible: (near: Bool, size: Bool, far: Bool), reference: Double, current: Double
+  ) -> (position: Double, size: Double, isFixed: Bool) {
+    let far = reference - near - size
+    var total = 0.0
+    var count = 0
+    if flexible.near { total += near; count += 1 }
+    if flexible.size { total += size; count += 1 }
+    if flexible.far { total += far; count += 1 }
+    func rate(_ isFlexible: Bool, _ value: Double) -> Double {
+      guard isFlexible else { return 0 }
+      return total != 0 ? value / total : 1 / Double(count)
+    }
+    let (nearRate, sizeRate) = (rate(flexible.near, near), rate(flexible.size, size))
+    let delta = current - reference
+    return (near + nearRate * delta, size + sizeRate * delta, nearRate == 0 && sizeRate == 0)
+  }
+}

@@ -1,0 +1,81 @@
+import LayoutModel
+import Scene
+
+/// Frame layout without a solver (`springs-struts`): autoresizing views by formula and
+/// stack views by direct computation, top-down, giving the same frames as the constraint
+/// backends on every scene it accepts (docs/scene-semantics.md, docs/springs-and-struts.md).
+///
+/// Supported: the root; autoresizing views at any depth (including plain subviews of
+/// stacks); stacks that are the root, autoresizing or arranged; arranged leaves and nested
+/// stacks. Refused (``unsupportedElement(in:)`` from the scene alone, or
+/// `LayoutError.unsupported` from `layoutIfNeeded` when it depends on the layout): user
+/// constraints, layout guides, views that are neither autoresizing nor arranged,
+/// autoresizing views whose content costs would feed back into a stack, and any
+/// configuration whose exact answer it does not compute — conflicts, ambiguity,
+/// equalCentering under compression, text-width disambiguation in a stack sized by its
+/// content.
+///
+/// `load` and `update` only record what changed (O(changed views), plus the support check,
+/// O(views · depth)); `layoutIfNeeded` lays everything out again when anything did:
+/// O(P log P · levels) for the P = O(views · stack depth) pieces of the stacks' cost
+/// functions and the levels (distinct priorities) in use. Buffers are reused, so a resize
+/// allocates nothing once they have grown.
+///
+/// Usage: `load` once, then `update` after each `scene.apply`, `layoutIfNeeded` before
+/// reading frames; after a throw, `load` again before anything else.
+public final class SpringsAndStruts: LayoutBackend {
+  public static var backendName: String { "springs-struts" }
+
+  var engine = LayoutEngine()
+
+  public init() {}
+
+  /// `pivots` is 0 (there is no solver); `cellsTouched` counts views placed, all layout
+  /// passes together. Every other field is 0.
+  public var counters: SolverCounters {
+    var counters = SolverCounters()
+    counters.cellsTouched = engine.viewsPlaced
+    return counters
+  }
+
+  /// - Complexity: O(constraints + views · depth + guides); no allocation unless refused.
+  public static func unsupportedElement(in scene: Scene) -> String? {
+    SupportCheck.firstUnsupported(in: scene)
+  }
+
+  /// Takes the scene in; frames follow at the next ``layoutIfNeeded(_:)``. O(views · depth).
+  /// - Throws: `LayoutError.unsupported` naming the first element it cannot express.
+  public func load(_ scene: Scene) throws(LayoutError) {
+    if let message = Self.unsupportedElement(in: scene) { throw .unsupported(message) }
+    engine.load(scene)
+  }
+
+  /// Records a change the scene has applied; checks support again first (added views or
+  /// constraints can make a scene unsupported). O(views · depth).
+  /// - Throws: `LayoutError.unsupported`.
+  public func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
+    if let message = Self.unsupportedElement(in: scene) { throw .unsupported(message) }
+    engine.update(scene, delta)
+  }
+
+  /// Lays the scene out if anything changed since the last pass (see the type's
+  /// complexity); otherwise O(1).
+  /// - Throws: `LayoutError.unsupported` when the layout has no single answer this backend
+  ///   computes (a conflict, an ambiguity, or a configuration it does not solve), naming
+  ///   the view at fault.
+  public func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
+    do { try engine.layoutIfNeeded(scene) } catch { throw .unsupported(error.message(in: scene)) }
+  }
+
+  /// Frames in superview coordinates, as of the last layout pass. O(views), no allocation.
+  public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
+    let count = min(scene.views.count, engine.frames.count)
+    engine.frames.withUnsafeBufferPointer { laidOut in
+      for v in 0..<count where scene.views[v] != nil { frames[v] = laidOut[v] }
+    }
+  }
+
+  /// Always empty: what this backend accepts has no conflict and no ambiguity (it refuses
+  /// those instead).
+  public func diagnostics(of scene: Scene) -> [LayoutDiagnostic] { [] }
+}
