@@ -98,7 +98,9 @@ public final class CassowarySolver: LinearSolver {
 
   // MARK: Reading
 
-  /// The variable's value. O(1): it is its row's constant, or 0 when parametric.
+  /// The variable's value: 0 when parametric, else computed from its row and the rows it
+  /// refers to. The rows of unrestricted basics are evaluated together, once after each
+  /// change (O(their cells)), so reads are O(1) amortised.
   public func value(of variable: VariableID) -> Double { tableau.value(of: variable) }
 
   /// Writes the values of variables `0 ..< buffer.count` into `buffer`. O(n), no allocation.
@@ -106,10 +108,11 @@ public final class CassowarySolver: LinearSolver {
     for i in buffer.indices { buffer[i] = tableau.value(of: VariableID(i)) }
   }
 
-  /// True when the variable's row holds only symbols pinned at zero on the optimal face:
-  /// dummies, and restricted symbols whose priority vector starts positive (entering one
-  /// would cost at some level). Parametric variables and rows with a free or zero-cost
-  /// symbol are not proven fixed. O(terms of the row).
+  /// True when the variable's row refers only to symbols pinned on the optimal face:
+  /// dummies, restricted parametric symbols whose priority vector starts positive (entering
+  /// one would cost at some level), and basics fixed by the same rule. Parametric variables
+  /// and rows with a free or zero-cost symbol are not proven fixed. O(1) amortised: decided
+  /// for every variable at once after each change.
   public func isFixedAtOptimum(_ variable: VariableID) -> Bool { tableau.isFixedAtOptimum(variable) }
 
   public func contains(_ id: ConstraintID) -> Bool { tableau.contains(id) }
@@ -132,30 +135,140 @@ public final class CassowarySolver: LinearSolver {
 }
 
 extension Tableau {
-  func value(of variable: VariableID) -> Double {
+  /// Marks the values and fixedness derived from the tableau stale; every mutating entry
+  /// point calls it before changing anything.
+  @inline(__always)
+  mutating func invalidateDerived() {
+    valuesAreCurrent = false
+    fixednessIsCurrent = false
+  }
+
+  /// A variable's value: 0 when parametric; a basic variable is always unrestricted, so
+  /// its row is a C_U row, evaluated with all of them once after each change.
+  /// O(1) amortised.
+  mutating func value(of variable: VariableID) -> Double {
     let v = variable.index
     guard v < variableSymbol.count else { return 0 }
     let symbol = variableSymbol[v]
     guard symbol >= 0 else { return 0 }
     let slot = rowOf[Int(symbol)]
-    return slot >= 0 ? rows[Int(slot)].constant : 0
+    guard slot >= 0 else { return 0 }
+    guard isUnrestrictedRow(slot) else { return rows[Int(slot)].constant }
+    refreshValues()
+    return lazyValue[Int(symbol)]
   }
 
-  func isFixedAtOptimum(_ variable: VariableID) -> Bool {
+  /// Evaluates every C_U row if a change made the values stale. O(C_U cells).
+  mutating func refreshValues() {
+    guard !valuesAreCurrent else { return }
+    if staleKeyedSlots > 0 { compactKeyedSlots() }
+    var values = ContiguousArray<Double>()
+    swap(&values, &lazyValue)
+    _ = evaluateUnrestrictedRows(into: &values)
+    swap(&values, &lazyValue)
+    valuesAreCurrent = true
+  }
+
+  /// Writes the value of every C_U basic into `values` (indexed by symbol), in evaluation
+  /// order: a parametric symbol is 0, a C_S basic its row's constant, a C_U basic the
+  /// value its row gave earlier in the walk. Returns the number of rows evaluated.
+  /// - Complexity: O(C_U cells + listed slots).
+  func evaluateUnrestrictedRows(into values: inout ContiguousArray<Double>) -> Int {
+    var evaluated = 0
+    func evaluate(_ entry: KeyedSlot) {
+      let r = Int(entry.slot)
+      guard rowKey[r] == entry.key else { return }
+      var total = rows[r].constant
+      rows[r].symbols.withUnsafeBufferPointer { symbols in
+        rows[r].coefficients.withUnsafeBufferPointer { coefficients in
+          for i in symbols.indices {
+            let s = Int(symbols[i])
+            let slot = rowOf[s]
+            if slot < 0 { continue }
+            let value = rowKey[Int(slot)] == .min ? rows[Int(slot)].constant : values[s]
+            total += coefficients[i] * value
+          }
+        }
+      }
+      values[Int(rows[r].basic)] = total
+      evaluated += 1
+    }
+    var i = lowRows.count - 1
+    while i >= 0 {
+      evaluate(lowRows[i])
+      i -= 1
+    }
+    for entry in highRows { evaluate(entry) }
+    return evaluated
+  }
+
+  /// True when the variable is basic and its value cannot move on the optimal face: its
+  /// row refers only to dummies, to restricted parametric symbols whose priority vector
+  /// starts positive (entering one would cost at some level), and to basics that are
+  /// fixed by the same rule. A proof; false means unproven. O(1) amortised: fixedness of
+  /// every C_U basic is computed once after each change.
+  mutating func isFixedAtOptimum(_ variable: VariableID) -> Bool {
     let v = variable.index
     guard v < variableSymbol.count, variableSymbol[v] >= 0 else { return false }
-    let slot = rowOf[Int(variableSymbol[v])]
-    guard slot >= 0 else { return false }
-    for symbol in rows[Int(slot)].symbols {
-      switch symbolKind[Int(symbol)] {
-      case .dummy: continue
-      case .slack, .error:
-        let head = objectiveHead[Int(symbol)]
-        guard head >= 0, entryCoefficient[Int(head)] > 0 else { return false }
-      case .external, .artificial, .free: return false
-      }
+    let symbol = variableSymbol[v]
+    guard rowOf[Int(symbol)] >= 0 else { return false }
+    refreshFixedness()
+    return fixedness[Int(symbol)] == 1
+  }
+
+  /// Decides fixedness for every C_U basic in evaluation order, and for the C_S basics
+  /// they refer to. O(symbols + C_U cells + cells of the C_S rows referred to).
+  mutating func refreshFixedness() {
+    guard !fixednessIsCurrent else { return }
+    if staleKeyedSlots > 0 { compactKeyedSlots() }
+    for s in fixedness.indices { fixedness[s] = 0 }
+    var i = lowRows.count - 1
+    while i >= 0 {
+      decideFixedness(lowRows[i])
+      i -= 1
     }
-    return true
+    for j in highRows.indices { decideFixedness(highRows[j]) }
+    fixednessIsCurrent = true
+  }
+
+  private mutating func decideFixedness(_ entry: KeyedSlot) {
+    let r = Int(entry.slot)
+    guard rowKey[r] == entry.key else { return }
+    var fixed = true
+    for i in rows[r].symbols.indices where !isFixed(rows[r].symbols[i]) {
+      fixed = false
+      break
+    }
+    fixedness[Int(rows[r].basic)] = fixed ? 1 : 2
+  }
+
+  /// Whether `symbol` is pinned on the optimal face; C_S basics are decided from their
+  /// rows (parametric symbols only) and memoised, C_U basics were decided earlier in
+  /// evaluation order.
+  private mutating func isFixed(_ symbol: Int32) -> Bool {
+    let s = Int(symbol)
+    let slot = rowOf[s]
+    if slot < 0 { return isFixedParametric(symbol) }
+    if fixedness[s] == 0 {
+      // A C_S basic (C_U basics referred to were decided before).
+      var fixed = true
+      for cell in rows[Int(slot)].symbols where !isFixedParametric(cell) {
+        fixed = false
+        break
+      }
+      fixedness[s] = fixed ? 1 : 2
+    }
+    return fixedness[s] == 1
+  }
+
+  private func isFixedParametric(_ symbol: Int32) -> Bool {
+    switch symbolKind[Int(symbol)] {
+    case .dummy: return true
+    case .slack, .error:
+      let head = objectiveHead[Int(symbol)]
+      return head >= 0 && entryCoefficient[Int(head)] > 0
+    case .external, .artificial, .free: return false
+    }
   }
 
   func contains(_ id: ConstraintID) -> Bool {

@@ -1,9 +1,15 @@
 /// A binary min-heap of entering candidates ordered by (priority descending, symbol
 /// ascending): the highest objective level first, then the lowest id — Bland's rule
 /// applied level by level. Storage is reused, so steady-state use allocates nothing.
+///
+/// A symbol is queued at most once per priority: `queuedAt` remembers the priority of its
+/// latest entry, and a push at that same priority is dropped. Without this, a pivot on a
+/// long row re-queues every symbol of the row, and the stale entries grew the heap by the
+/// row's length per pivot (quadratic memory on a 4,000-view stack scene).
 struct EnteringHeap {
   private var priorities: ContiguousArray<Double> = []
   private var symbols: ContiguousArray<Int32> = []
+  private var queuedAt: ContiguousArray<Double> = []
 
   var isEmpty: Bool { symbols.isEmpty }
   var count: Int { symbols.count }
@@ -20,8 +26,12 @@ struct EnteringHeap {
     symbols.swapAt(i, j)
   }
 
-  /// O(log n).
+  /// O(log n); O(1) when the symbol is already queued at this priority.
   mutating func push(priority: Double, symbol: Int32) {
+    let s = Int(symbol)
+    if s >= queuedAt.count { queuedAt.append(contentsOf: repeatElement(.nan, count: s + 1 - queuedAt.count)) }
+    if queuedAt[s] == priority { return }
+    queuedAt[s] = priority
     priorities.append(priority)
     symbols.append(symbol)
     var child = symbols.count - 1
@@ -37,6 +47,7 @@ struct EnteringHeap {
   mutating func pop() -> (priority: Double, symbol: Int32)? {
     guard let lastSymbol = symbols.last else { return nil }
     let top = (priorities[0], symbols[0])
+    if queuedAt[Int(top.1)] == top.0 { queuedAt[Int(top.1)] = .nan }
     let lastPriority = priorities[priorities.count - 1]
     priorities.removeLast()
     symbols.removeLast()
@@ -58,6 +69,7 @@ struct EnteringHeap {
   }
 
   mutating func removeAll() {
+    for symbol in symbols { queuedAt[Int(symbol)] = .nan }
     priorities.removeAll(keepingCapacity: true)
     symbols.removeAll(keepingCapacity: true)
   }
@@ -117,5 +129,55 @@ struct SymbolQueue {
   mutating func removeAll() {
     for item in items { queued[Int(item)] = false }
     items.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A binary max-heap of symbols keyed by the evaluation key of their C_U row: the full
+/// reduction of a new row expands the basic with the highest key first, so that no row
+/// still to be expanded can mention it again (rows refer only to lower keys), and each
+/// basic is expanded once. Storage is reused.
+struct KeyedSymbolHeap {
+  private var keys: ContiguousArray<Int64> = []
+  private var symbols: ContiguousArray<Int32> = []
+
+  var isEmpty: Bool { symbols.isEmpty }
+
+  /// O(log n).
+  mutating func push(key: Int64, symbol: Int32) {
+    keys.append(key)
+    symbols.append(symbol)
+    var child = keys.count - 1
+    while child > 0 {
+      let parent = (child - 1) >> 1
+      if keys[child] <= keys[parent] { break }
+      keys.swapAt(child, parent)
+      symbols.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  /// The symbol with the highest key. O(log n).
+  mutating func popMax() -> Int32? {
+    guard let lastSymbol = symbols.last else { return nil }
+    let top = symbols[0]
+    let lastKey = keys[keys.count - 1]
+    keys.removeLast()
+    symbols.removeLast()
+    if symbols.isEmpty { return top }
+    keys[0] = lastKey
+    symbols[0] = lastSymbol
+    var parent = 0
+    let n = symbols.count
+    while true {
+      let left = 2 * parent + 1
+      if left >= n { break }
+      var best = left
+      if left + 1 < n && keys[left + 1] > keys[left] { best = left + 1 }
+      if keys[best] <= keys[parent] { break }
+      keys.swapAt(best, parent)
+      symbols.swapAt(best, parent)
+      parent = best
+    }
+    return top
   }
 }

@@ -61,6 +61,12 @@ struct Row {
   }
 }
 
+/// A C_U row slot with the evaluation key it had when listed.
+struct KeyedSlot {
+  var slot: Int32
+  var key: Int64
+}
+
 /// Index of `symbol` in an ascending array, or nil. O(log n).
 @inline(__always)
 func sortedIndex(of symbol: Int32, in symbols: ContiguousArray<Int32>) -> Int? {

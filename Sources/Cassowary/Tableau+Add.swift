@@ -4,6 +4,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.add`; see its documentation.
   mutating func add(_ constraint: Constraint) throws(SolverError) {
+    invalidateDerived()
     try validate(constraint)
     let id = constraint.id
     if id.index >= constraintTags.count {
@@ -35,20 +36,11 @@ extension Tableau {
     tag.isPresent = true
     tag.constant = expression.constant
 
-    // The row `expression + μ·marker (+ errors) = 0` with basic variables substituted.
+    // The row `expression + μ·marker (+ errors) = 0`, first as written (basic variables
+    // kept by name).
     var constant = expression.constant
     for term in expression.terms where term.coefficient != 0 {
-      let symbol = symbol(for: term.variable)
-      let slot = rowOf[Int(symbol)]
-      if slot >= 0 {
-        let r = Int(slot)
-        constant += term.coefficient * rows[r].constant
-        for i in rows[r].symbols.indices {
-          accumulate(rows[r].symbols[i], term.coefficient * rows[r].coefficients[i])
-        }
-      } else {
-        accumulate(symbol, term.coefficient)
-      }
+      accumulate(symbol(for: term.variable), term.coefficient)
     }
 
     let optional = !priority.isRequired
@@ -81,6 +73,11 @@ extension Tableau {
         accumulate(tag.marker, 1)
       }
     }
+    // An unrestricted parametric variable that no row refers to (a brand-new variable,
+    // typically) can be the subject of the row as written: nothing refers to it, so no
+    // cycle can form and no row needs its expression. Otherwise the row is fully reduced.
+    let unreducedSubject = unreferencedUnrestrictedSymbol()
+    if unreducedSubject < 0 { reduceAccumulated(constant: &constant) }
     gatherAccumulated()
     // Feasibility needs constant >= 0. At exactly zero either sign is feasible; then orient
     // the row so its slack can be the subject: the slack becomes basic at zero and the
@@ -105,7 +102,12 @@ extension Tableau {
       for error in errorSymbols(of: tag) { addObjective(error, level: tag.level, delta: 1) }
     }
 
+    if unreducedSubject >= 0 {
+      _ = installRow(constant: constant, subject: unreducedSubject, unreduced: true)
+      return tag
+    }
     if let subject = chooseSubject(tag) {
+      // Fully reduced: an unrestricted subject's row refers to parametric symbols only.
       _ = installRow(constant: constant, subject: subject)
       return tag
     }
@@ -134,14 +136,84 @@ extension Tableau {
       : .internalInconsistency("an edit constraint was reported unsatisfiable")
   }
 
-  /// The subject for a new row held in `pivotSymbols`: the unrestricted symbol occurring
-  /// in the fewest rows (ties to the lowest id); otherwise the constraint's own slack or
-  /// error if its coefficient is negative, which keeps the row feasible (constant >= 0).
+  /// Among the accumulated symbols of a row as written, the lowest-id unrestricted
+  /// parametric one that no row refers to, or -1. (C_S rows and the objective never
+  /// contain unrestricted symbols, so "no row" means no C_U row.) Lowest id: generators
+  /// usually name the variable a constraint introduces first (`x[i+1] == x[i] + w[i] + 8`
+  /// introduces `x[i+1]`, and `w[i]` is left parametric for its own size constraints).
+  /// - Complexity: O(row).
+  private func unreferencedUnrestrictedSymbol() -> Int32 {
+    var best: Int32 = -1
+    for symbol in touchedSymbols {
+      let s = Int(symbol)
+      guard symbolKind[s] == .external, rowOf[s] < 0, unrestrictedOccurrences[s] == 0,
+        abs(accumulator[s]) >= Self.epsilon
+      else { continue }
+      if best < 0 || symbol < best { best = symbol }
+    }
+    return best
+  }
+
+  /// Fully reduces the accumulated row: every basic symbol is replaced by its row, C_U
+  /// basics expanded transitively. The C_U basics go through a max-heap on their rows'
+  /// evaluation keys, so each is expanded once, after everything that refers to it (a row
+  /// refers only to lower keys), and without recursion (chains are 10,000 deep). C_S rows
+  /// refer to parametric symbols only, so C_S basics are replaced last, in one step each.
+  /// - Complexity: O(Σ lengths of the rows expanded · log heap).
+  private mutating func reduceAccumulated(constant: inout Double) {
+    for symbol in touchedSymbols { queueForExpansion(symbol) }
+    while let symbol = expansionHeap.popMax() {
+      let s = Int(symbol)
+      expansionQueued[s] = false
+      let coefficient = accumulator[s]
+      accumulator[s] = 0
+      if abs(coefficient) < Self.epsilon { continue }
+      let r = Int(rowOf[s])
+      constant += coefficient * rows[r].constant
+      work.cellsTouched += rows[r].symbols.count
+      for i in rows[r].symbols.indices {
+        let cell = rows[r].symbols[i]
+        accumulate(cell, coefficient * rows[r].coefficients[i])
+        queueForExpansion(cell)
+      }
+    }
+    // C_S basics: their rows hold parametric restricted symbols only, so the walk meets no
+    // new basic (the array may grow while it is walked).
+    var i = 0
+    while i < touchedSymbols.count {
+      let s = Int(touchedSymbols[i])
+      i += 1
+      guard rowOf[s] >= 0 else { continue }
+      let coefficient = accumulator[s]
+      accumulator[s] = 0
+      if abs(coefficient) < Self.epsilon { continue }
+      let r = Int(rowOf[s])
+      constant += coefficient * rows[r].constant
+      work.cellsTouched += rows[r].symbols.count
+      for j in rows[r].symbols.indices {
+        accumulate(rows[r].symbols[j], coefficient * rows[r].coefficients[j])
+      }
+    }
+  }
+
+  @inline(__always)
+  private mutating func queueForExpansion(_ symbol: Int32) {
+    let s = Int(symbol)
+    let slot = rowOf[s]
+    guard slot >= 0, !expansionQueued[s], isUnrestrictedRow(slot) else { return }
+    expansionQueued[s] = true
+    expansionHeap.push(key: rowKey[Int(slot)], symbol: symbol)
+  }
+
+  /// The subject for a new fully reduced row held in `pivotSymbols`: the unrestricted
+  /// symbol occurring in the fewest rows (ties to the lowest id); otherwise the
+  /// constraint's own slack or error if its coefficient is negative, which keeps the row
+  /// feasible (constant >= 0).
   private mutating func chooseSubject(_ tag: ConstraintTag) -> Int32? {
     var best: Int32 = -1
     var bestCount = Int32.max
     for symbol in pivotSymbols where symbolKind[Int(symbol)] == .external {
-      let count = occurrences[Int(symbol)]
+      let count = unrestrictedOccurrences[Int(symbol)]
       if count < bestCount {
         best = symbol
         bestCount = count

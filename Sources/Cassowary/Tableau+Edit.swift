@@ -6,6 +6,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.addEditVariable`; see its documentation.
   mutating func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+    invalidateDerived()
     guard priority.isValid else { throw .invalidEditPriority(variable, priority.value) }
     guard !priority.isRequired else { throw .requiredEditPriority(variable) }
     guard !hasEditVariable(variable) else { throw .duplicateEditVariable(variable) }
@@ -13,6 +14,7 @@ extension Tableau {
       editTags.append(contentsOf: repeatElement(ConstraintTag(), count: variable.index + 1 - editTags.count))
     }
     let current = value(of: variable)
+    invalidateDerived()
     let tag = try enter(
       LinearExpression([Term(variable, 1)], constant: -current), relation: .equal,
       priority: priority, owner: -1)
@@ -23,6 +25,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.removeEditVariable`; see its documentation.
   mutating func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+    invalidateDerived()
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     let tag = editTags[variable.index]
     editTags[variable.index] = ConstraintTag()
@@ -33,6 +36,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.suggestValue`; see its documentation.
   mutating func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
+    invalidateDerived()
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     guard value.isFinite else { throw .nonFiniteSuggestion(variable) }
     var tag = editTags[variable.index]
@@ -52,6 +56,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.setConstant`; see its documentation.
   mutating func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
+    invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
     var tag = constraintTags[id.index]
@@ -83,6 +88,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.setPriority`; see its documentation.
   mutating func setPriority(_ priority: Priority, of id: ConstraintID) throws(SolverError) {
+    invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
     guard priority.isValid else { throw .invalidPriority(id, priority.value) }
     var tag = constraintTags[id.index]
@@ -104,8 +110,10 @@ extension Tableau {
   }
 
   /// Changes the constant of an entered constraint to `constant` by shifting its marker by
-  /// δ/μ: the marker's row constant moves if it is basic, else every row containing it.
-  /// Rows pushed infeasible are queued for the dual simplex when collecting.
+  /// δ/μ: the marker's row constant moves if it is basic, and so does that of every row
+  /// containing it by name (C_S rows when it is parametric, C_U rows either way; C_U rows
+  /// that refer to those rows pick the change up when evaluated). Rows pushed infeasible
+  /// are queued for the dual simplex when collecting.
   /// - Complexity: O(rows containing the marker).
   mutating func shiftConstant(_ tag: inout ConstraintTag, to constant: Double) {
     let delta = constant - tag.constant
@@ -114,12 +122,12 @@ extension Tableau {
     let shift = delta / tag.markerCoefficient
     let marker = tag.marker
     let markerSlot = rowOf[Int(marker)]
+    let stamp = nextStamp()
     if markerSlot >= 0 {
       rows[Int(markerSlot)].constant -= shift
       queueIfInfeasible(markerSlot)
-      return
+      rowStamp[Int(markerSlot)] = stamp
     }
-    let stamp = nextStamp()
     for slot in restrictedColumns[Int(marker)].concatenated(with: unrestrictedColumns[Int(marker)]) {
       let r = Int(slot)
       if rows[r].basic < 0 || rowStamp[r] == stamp { continue }

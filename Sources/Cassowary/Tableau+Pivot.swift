@@ -5,29 +5,31 @@ extension Tableau {
   // MARK: Substitution
 
   /// Replaces the parametric `symbol` by the expression in `pivotSymbols`/
-  /// `pivotCoefficients` plus `constant` in every row that contains it (found through the
-  /// column index), in the phase-one objective and in the objective vectors, then clears
-  /// its column. `skipping` is the row the expression lives in.
-  /// - Complexity: O(Σ over the rows containing `symbol` of their length + expression
+  /// `pivotCoefficients` plus `constant` in every restricted (C_S) row that contains it
+  /// (found through the column index), in the phase-one objective and in the objective
+  /// vectors, then clears its restricted column. Unrestricted (C_U) rows keep referring to
+  /// `symbol` by name: they are evaluated, not reduced. `skipping` is the row the
+  /// expression lives in.
+  /// - Complexity: O(Σ over the C_S rows containing `symbol` of their length + expression
   ///   length), independent of the tableau's size.
   mutating func substitute(_ symbol: Int32, constant: Double, skipping: Int32) {
     let s = Int(symbol)
     let stamp = nextStamp()
     if skipping >= 0 { rowStamp[Int(skipping)] = stamp }
     // The walk mutates other columns (cells appear and cancel), never this one: the
-    // expression does not contain `symbol`. Take the lists out so they can be cleared after.
+    // expression does not contain `symbol`. Take the list out so it can be cleared after.
     var restricted = ContiguousArray<Int32>()
-    var unrestricted = ContiguousArray<Int32>()
     swap(&restricted, &restrictedColumns[s])
-    swap(&unrestricted, &unrestrictedColumns[s])
-    for slot in restricted.concatenated(with: unrestricted) {
+    for slot in restricted {
       let r = Int(slot)
-      if rows[r].basic < 0 || rowStamp[r] == stamp { continue }
+      // A stale entry may name a slot reused by a C_U row: skip it by kind.
+      if rows[r].basic < 0 || rowStamp[r] == stamp || isUnrestrictedRow(slot) { continue }
       rowStamp[r] = stamp
       guard let i = rows[r].index(of: symbol) else { continue }
       let coefficient = rows[r].coefficients[i]
       rows[r].constant += coefficient * constant
       mergePivotRow(into: slot, scale: coefficient, removing: symbol)
+      restrictedOccurrences[s] -= 1
       if collectsInfeasibleRows {
         let basic = rows[r].basic
         let kind = symbolKind[Int(basic)]
@@ -39,10 +41,8 @@ extension Tableau {
       }
     }
     restricted.removeAll(keepingCapacity: true)
-    unrestricted.removeAll(keepingCapacity: true)
     swap(&restricted, &restrictedColumns[s])
-    swap(&unrestricted, &unrestrictedColumns[s])
-    occurrences[s] = 0
+    assert(restrictedOccurrences[s] == 0, "substitute: a restricted row kept \(symbol)")
 
     if phaseOneActive, let i = artificialObjective.index(of: symbol) {
       let coefficient = artificialObjective.coefficients[i]
@@ -62,41 +62,100 @@ extension Tableau {
     clearObjective(of: symbol)
   }
 
+  /// Replaces `symbol`, which is about to leave the system, by the expression in
+  /// `pivotSymbols`/`pivotCoefficients` plus `constant` in every C_U row that refers to it
+  /// directly, then clears its unrestricted column. The caller guarantees the expression
+  /// keeps references acyclic and in evaluation order (it refers to parametric symbols,
+  /// C_S basics, or C_U basics with keys below those of every row that mentions `symbol`).
+  /// - Complexity: O(Σ over those rows of their length + expression length).
+  mutating func substituteIntoUnrestrictedRows(_ symbol: Int32, constant: Double) {
+    let s = Int(symbol)
+    let stamp = nextStamp()
+    var unrestricted = ContiguousArray<Int32>()
+    swap(&unrestricted, &unrestrictedColumns[s])
+    for slot in unrestricted {
+      let r = Int(slot)
+      if rows[r].basic < 0 || rowStamp[r] == stamp || !isUnrestrictedRow(slot) { continue }
+      rowStamp[r] = stamp
+      guard let i = rows[r].index(of: symbol) else { continue }
+      let coefficient = rows[r].coefficients[i]
+      rows[r].constant += coefficient * constant
+      mergePivotRow(into: slot, scale: coefficient, removing: symbol)
+      unrestrictedOccurrences[s] -= 1
+    }
+    unrestricted.removeAll(keepingCapacity: true)
+    swap(&unrestricted, &unrestrictedColumns[s])
+    assert(unrestrictedOccurrences[s] == 0, "substituteIntoUnrestrictedRows: a row kept \(symbol)")
+    flushCompactions()
+  }
+
   /// The phase-one objective is not a tableau row (no column entries), so it merges on
-  /// its own. O(its length + expression length).
+  /// its own: a short expression in place (binary search, memmove), a long one through
+  /// the scratch buffers. O(expression length · log its length + shifts), or
+  /// O(its length + expression length).
   private mutating func mergeIntoArtificialObjective(scale: Double, removing: Int32) {
-    var result = Row()
+    if let i = artificialObjective.index(of: removing) {
+      artificialObjective.symbols.remove(at: i)
+      artificialObjective.coefficients.remove(at: i)
+    }
+    if pivotSymbols.count * 16 < artificialObjective.symbols.count {
+      for j in pivotSymbols.indices {
+        let symbol = pivotSymbols[j]
+        let value = scale * pivotCoefficients[j]
+        var low = 0
+        var high = artificialObjective.symbols.count
+        while low < high {
+          let mid = (low &+ high) >> 1
+          if artificialObjective.symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
+        }
+        if low < artificialObjective.symbols.count && artificialObjective.symbols[low] == symbol {
+          let sum = artificialObjective.coefficients[low] + value
+          if abs(sum) >= Self.epsilon {
+            artificialObjective.coefficients[low] = sum
+          } else {
+            artificialObjective.symbols.remove(at: low)
+            artificialObjective.coefficients.remove(at: low)
+          }
+        } else if abs(value) >= Self.epsilon {
+          artificialObjective.symbols.insert(symbol, at: low)
+          artificialObjective.coefficients.insert(value, at: low)
+        }
+      }
+      return
+    }
+    mergeSymbols.removeAll(keepingCapacity: true)
+    mergeCoefficients.removeAll(keepingCapacity: true)
     let target = artificialObjective
     var i = 0
     var j = 0
     while i < target.symbols.count || j < pivotSymbols.count {
       let a = i < target.symbols.count ? target.symbols[i] : Int32.max
       let b = j < pivotSymbols.count ? pivotSymbols[j] : Int32.max
-      if a == removing {
-        i += 1
-      } else if a < b {
-        result.symbols.append(a)
-        result.coefficients.append(target.coefficients[i])
+      if a < b {
+        mergeSymbols.append(a)
+        mergeCoefficients.append(target.coefficients[i])
         i += 1
       } else if b < a {
         let value = scale * pivotCoefficients[j]
         if abs(value) >= Self.epsilon {
-          result.symbols.append(b)
-          result.coefficients.append(value)
+          mergeSymbols.append(b)
+          mergeCoefficients.append(value)
         }
         j += 1
       } else {
         let value = target.coefficients[i] + scale * pivotCoefficients[j]
         if abs(value) >= Self.epsilon {
-          result.symbols.append(a)
-          result.coefficients.append(value)
+          mergeSymbols.append(a)
+          mergeCoefficients.append(value)
         }
         i += 1
         j += 1
       }
     }
-    result.constant = target.constant
-    artificialObjective = result
+    artificialObjective.symbols.removeAll(keepingCapacity: true)
+    artificialObjective.symbols.append(contentsOf: mergeSymbols)
+    artificialObjective.coefficients.removeAll(keepingCapacity: true)
+    artificialObjective.coefficients.append(contentsOf: mergeCoefficients)
   }
 
   // MARK: Pivot
@@ -131,7 +190,7 @@ extension Tableau {
     pivotSymbols.insert(leaving, at: insertAt)
     pivotCoefficients.insert(1 / a, at: insertAt)
     let newConstant = constant * scale
-    occurrences[Int(entering)] -= 1
+    restrictedOccurrences[Int(entering)] -= 1
     rowOf[Int(leaving)] = -1
     rowOf[Int(entering)] = slot
     rows[r].basic = entering
@@ -148,8 +207,16 @@ extension Tableau {
   }
 
   /// Installs a new row `0 = constant + Σ (pivotSymbols, pivotCoefficients)` by solving
-  /// it for `subject` (parametric) and substituting it everywhere. Returns the slot.
-  mutating func installRow(constant: Double, subject: Int32) -> Int32 {
+  /// it for `subject` (parametric) and substituting it into the C_S rows and the
+  /// objective. Returns the slot.
+  ///
+  /// An unrestricted subject makes a C_U row: C_S rows and the objective never contain an
+  /// unrestricted symbol, so nothing is substituted, and C_U rows that refer to the
+  /// subject keep doing so. `unreduced` says the row may refer to basic symbols (its
+  /// subject is then referenced by no row, so it takes a key above all); otherwise it
+  /// refers to parametric symbols only and takes a key below all.
+  /// - Complexity: O(row length), plus for a restricted subject the C_S rows containing it.
+  mutating func installRow(constant: Double, subject: Int32, unreduced: Bool = false) -> Int32 {
     guard let k = sortedIndex(of: subject, in: pivotSymbols) else {
       preconditionFailure("installRow: subject not in the row")
     }
@@ -160,7 +227,11 @@ extension Tableau {
     let newConstant = constant * scale
     let slot = makeRowSlot(basic: subject)
     rows[Int(slot)].constant = newConstant
-    substitute(subject, constant: newConstant, skipping: slot)
+    if symbolKind[Int(subject)].isRestricted {
+      substitute(subject, constant: newConstant, skipping: slot)
+    } else {
+      registerUnrestrictedRow(slot, high: unreduced)
+    }
     for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
     swap(&pivotSymbols, &rows[Int(slot)].symbols)
     swap(&pivotCoefficients, &rows[Int(slot)].coefficients)
@@ -260,7 +331,7 @@ extension Tableau {
       else { continue }
       let blocked = rowsDrivenInfeasible(by: symbol, rising: infeasibility / coefficient, except: slot)
       // Then the candidate in the fewest rows: the pivot substitutes it into each of them.
-      let count = occurrences[Int(symbol)]
+      let count = restrictedOccurrences[Int(symbol)]
       if blocked < fewestBlocked || (blocked == fewestBlocked && count < fewestOccurrences) {
         fewestBlocked = blocked
         fewestOccurrences = count
@@ -281,9 +352,10 @@ extension Tableau {
       let basic = rows[r].basic
       if basic < 0 || rowStamp[r] == stamp { continue }
       rowStamp[r] = stamp
+      let kind = symbolKind[Int(basic)]
+      guard kind.isRestricted else { continue }
       let coefficient = rows[r].coefficient(of: symbol)
       if coefficient == 0 { continue }
-      let kind = symbolKind[Int(basic)]
       let after = rows[r].constant + coefficient * amount
       if kind == .dummy ? abs(after) > Self.epsilon : after < -Self.epsilon { count += 1 }
     }

@@ -4,6 +4,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.remove`; see its documentation.
   mutating func remove(_ id: ConstraintID) throws(SolverError) {
+    invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
     let tag = constraintTags[id.index]
     constraintTags[id.index] = ConstraintTag()
@@ -22,17 +23,77 @@ extension Tableau {
     }
     let marker = tag.marker
     if rowOf[Int(marker)] < 0, let slot = markerLeavingRow(marker) {
-      pivot(entering: marker, slot: slot)
+      if isUnrestrictedRow(slot) {
+        // Only C_U rows mention the marker. Solve the chosen one for it and drop it (its
+        // basic becomes parametric; rows referring to that basic stay correct), then
+        // replace the marker in the other C_U rows that mention it: they all have higher
+        // keys, so the references they gain keep the evaluation order.
+        clearObjective(of: marker)
+        takeRowSolved(slot, for: marker)
+        substituteIntoUnrestrictedRows(marker, constant: pivotConstant)
+        releasePivotBuffers()
+      } else {
+        pivot(entering: marker, slot: slot)
+      }
     }
-    // A marker that is neither basic nor in any row belongs to a constraint the others
-    // already imply: there is nothing to drop.
-    if rowOf[Int(marker)] >= 0 { dropRow(rowOf[Int(marker)]) }
+    // The marker is now basic in a C_S row, or in no row: a marker that is neither basic
+    // nor in any row belongs to a constraint the others already imply.
+    let markerSlot = rowOf[Int(marker)]
+    if markerSlot >= 0 {
+      // C_U rows may still refer to the marker by name: give them its expression (which
+      // refers to parametric symbols only) before the row goes.
+      let r = Int(markerSlot)
+      pivotSymbols.removeAll(keepingCapacity: true)
+      pivotCoefficients.removeAll(keepingCapacity: true)
+      pivotSymbols.append(contentsOf: rows[r].symbols)
+      pivotCoefficients.append(contentsOf: rows[r].coefficients)
+      let constant = rows[r].constant
+      dropRow(markerSlot)
+      substituteIntoUnrestrictedRows(marker, constant: constant)
+      releasePivotBuffers()
+    }
     for symbol in [marker, tag.other] where symbol >= 0 {
       // The paired error's column is the negated marker column, so once the marker's row
       // is gone the error occurs nowhere; the invariant checker verifies this.
       clearObjective(of: symbol)
       releaseSymbol(symbol)
     }
+  }
+
+  /// Moves row `slot` (basic b = c + a·symbol + Σ) out of the tableau into the pivot
+  /// buffers solved for `symbol`: symbol = -c/a + (1/a)·b + Σ(-aⱼ/a); the constant goes
+  /// to `pivotConstant`. The slot is freed and b becomes parametric.
+  /// - Complexity: O(row length).
+  mutating func takeRowSolved(_ slot: Int32, for symbol: Int32) {
+    let r = Int(slot)
+    let basic = rows[r].basic
+    pivotSymbols.removeAll(keepingCapacity: true)
+    pivotCoefficients.removeAll(keepingCapacity: true)
+    pivotSymbols.append(contentsOf: rows[r].symbols)
+    pivotCoefficients.append(contentsOf: rows[r].coefficients)
+    let constant = rows[r].constant
+    dropRow(slot)
+    guard let k = sortedIndex(of: symbol, in: pivotSymbols) else {
+      preconditionFailure("takeRowSolved: symbol not in the row")
+    }
+    let a = pivotCoefficients[k]
+    let scale = -1 / a
+    pivotSymbols.remove(at: k)
+    pivotCoefficients.remove(at: k)
+    for j in pivotCoefficients.indices { pivotCoefficients[j] *= scale }
+    var insertAt = pivotSymbols.count
+    for j in pivotSymbols.indices where pivotSymbols[j] > basic {
+      insertAt = j
+      break
+    }
+    pivotSymbols.insert(basic, at: insertAt)
+    pivotCoefficients.insert(1 / a, at: insertAt)
+    pivotConstant = constant * scale
+  }
+
+  mutating func releasePivotBuffers() {
+    pivotSymbols.removeAll(keepingCapacity: true)
+    pivotCoefficients.removeAll(keepingCapacity: true)
   }
 
   /// The row on which the parametric `marker` should enter so that dropping the row keeps
@@ -42,14 +103,16 @@ extension Tableau {
   /// through this constraint; it now stands on its own.) Then kiwi's three tiers: a
   /// restricted row where it has a negative coefficient with the smallest
   /// `constant / -coefficient`; else a restricted row with the smallest
-  /// `constant / coefficient`; else an unrestricted row. Ties go to the lowest basic id.
+  /// `constant / coefficient` (ties to the lowest basic id); else the C_U row with the
+  /// lowest evaluation key, so that the rows the marker is then replaced in (all with
+  /// higher keys) may take over its references.
   /// - Complexity: O(rows containing the marker · log row length).
   mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
     let stamp = nextStamp()
     var dummy: (slot: Int32, basic: Int32) = (-1, .max)
     var first: (slot: Int32, ratio: Double, basic: Int32) = (-1, .infinity, .max)
     var second: (slot: Int32, ratio: Double, basic: Int32) = (-1, .infinity, .max)
-    var third: (slot: Int32, basic: Int32) = (-1, .max)
+    var third: (slot: Int32, key: Int64) = (-1, .max)
     for slot in restrictedColumns[Int(marker)].concatenated(with: unrestrictedColumns[Int(marker)]) {
       let r = Int(slot)
       let basic = rows[r].basic
@@ -61,7 +124,7 @@ extension Tableau {
       if kind == .dummy {
         if basic < dummy.basic { dummy = (slot, basic) }
       } else if !kind.isRestricted {
-        if basic < third.basic { third = (slot, basic) }
+        if rowKey[r] < third.key { third = (slot, rowKey[r]) }
       } else if coefficient < 0 {
         let ratio = -rows[r].constant / coefficient
         if ratio < first.ratio || (ratio == first.ratio && basic < first.basic) { first = (slot, ratio, basic) }

@@ -21,7 +21,11 @@ extension Tableau {
     rowOf.append(-1)
     restrictedColumns.append([])
     unrestrictedColumns.append([])
-    occurrences.append(0)
+    restrictedOccurrences.append(0)
+    unrestrictedOccurrences.append(0)
+    expansionQueued.append(false)
+    lazyValue.append(0)
+    fixedness.append(0)
     owner.append(ownerIndex)
     objectiveHead.append(-1)
     accumulator.append(0)
@@ -34,7 +38,9 @@ extension Tableau {
   /// Returns a symbol that no row, column or objective entry mentions any more.
   mutating func releaseSymbol(_ symbol: Int32) {
     let s = Int(symbol)
-    assert(rowOf[s] < 0 && occurrences[s] == 0 && objectiveHead[s] < 0, "releasing a live symbol")
+    assert(
+      rowOf[s] < 0 && restrictedOccurrences[s] == 0 && unrestrictedOccurrences[s] == 0 && objectiveHead[s] < 0,
+      "releasing a live symbol")
     symbolKind[s] = .free
     owner[s] = -1
     restrictedColumns[s].removeAll(keepingCapacity: true)
@@ -65,24 +71,77 @@ extension Tableau {
       slot = Int32(rows.count)
       rows.append(Row())
       rowStamp.append(0)
+      rowKey.append(.min)
+      isShrinkCandidate.append(false)
     }
     rows[Int(slot)].basic = basic
     rowOf[Int(basic)] = slot
     return slot
   }
 
+  /// Whether row `slot` belongs to C_U: its basic is unrestricted, so it never takes part
+  /// in pivoting and is stored unreduced.
+  @inline(__always)
+  func isUnrestrictedRow(_ slot: Int32) -> Bool {
+    !symbolKind[Int(rows[Int(slot)].basic)].isRestricted
+  }
+
+  /// Gives the C_U row `slot` its evaluation key and lists it in evaluation order: a high
+  /// key (above every row) for a row that may refer to any basic, a low key (below every
+  /// row) for a fully reduced row, which refers to parametric symbols only.
+  mutating func registerUnrestrictedRow(_ slot: Int32, high: Bool) {
+    let key: Int64
+    if high {
+      key = nextHighKey
+      nextHighKey += 1
+      highRows.append(KeyedSlot(slot: slot, key: key))
+    } else {
+      key = nextLowKey
+      nextLowKey -= 1
+      lowRows.append(KeyedSlot(slot: slot, key: key))
+    }
+    rowKey[Int(slot)] = key
+    liveUnrestrictedRows += 1
+  }
+
   /// Drops a row: its basic becomes free of any row, its cells leave the column counts.
   mutating func dropRow(_ slot: Int32) {
     let r = Int(slot)
-    for symbol in rows[r].symbols { occurrences[Int(symbol)] -= 1 }
+    let unrestricted = isUnrestrictedRow(slot)
+    if unrestricted {
+      for symbol in rows[r].symbols { unrestrictedOccurrences[Int(symbol)] -= 1 }
+      rowKey[r] = .min
+      liveUnrestrictedRows -= 1
+      staleKeyedSlots += 1
+      if staleKeyedSlots > liveUnrestrictedRows + 64 { compactKeyedSlots() }
+    } else {
+      for symbol in rows[r].symbols { restrictedOccurrences[Int(symbol)] -= 1 }
+    }
     work.cells -= rows[r].symbols.count
     rowOf[Int(rows[r].basic)] = -1
     rows[r].basic = -1
     rows[r].constant = 0
-    rows[r].symbols.removeAll(keepingCapacity: true)
-    rows[r].coefficients.removeAll(keepingCapacity: true)
+    // A free slot keeps a small buffer for reuse, not a long row's.
+    let keep = rows[r].symbols.capacity <= 256
+    rows[r].symbols.removeAll(keepingCapacity: keep)
+    rows[r].coefficients.removeAll(keepingCapacity: keep)
     freeRowSlots.append(slot)
     liveRows -= 1
+  }
+
+  /// Drops the stale entries of the evaluation-order lists. O(entries).
+  mutating func compactKeyedSlots() {
+    func compact(_ list: inout ContiguousArray<KeyedSlot>, _ rowKey: ContiguousArray<Int64>) {
+      var write = 0
+      for read in list.indices where rowKey[Int(list[read].slot)] == list[read].key {
+        list[write] = list[read]
+        write += 1
+      }
+      list.removeLast(list.count - write)
+    }
+    compact(&lowRows, rowKey)
+    compact(&highRows, rowKey)
+    staleKeyedSlots = 0
   }
 
   // MARK: Column index
@@ -93,21 +152,28 @@ extension Tableau {
     let s = Int(symbol)
     if symbolKind[Int(rows[Int(slot)].basic)].isRestricted {
       restrictedColumns[s].append(slot)
+      restrictedOccurrences[s] += 1
     } else {
       unrestrictedColumns[s].append(slot)
+      unrestrictedOccurrences[s] += 1
     }
-    occurrences[s] += 1
   }
 
+  /// Records that row `slot` no longer contains `symbol`.
   @inline(__always)
-  mutating func noteRemoved(_ symbol: Int32) {
+  mutating func noteRemoved(_ symbol: Int32, in slot: Int32) {
     let s = Int(symbol)
-    occurrences[s] -= 1
+    if symbolKind[Int(rows[Int(slot)].basic)].isRestricted {
+      restrictedOccurrences[s] -= 1
+    } else {
+      unrestrictedOccurrences[s] -= 1
+    }
     // Stale entries accumulate when cells cancel; compact before they dominate. Not now:
     // mid-substitution the pivot row's cells are out of the table, and a compaction would
     // take that row out of its symbols' columns. `flushCompactions` runs at safe points.
     let entries = restrictedColumns[s].count + unrestrictedColumns[s].count
-    if entries > 4 * Int(occurrences[s]) + 64 && !compactionPending[s] {
+    let live = Int(restrictedOccurrences[s]) + Int(unrestrictedOccurrences[s])
+    if entries > 4 * live + 64 && !compactionPending[s] {
       compactionPending[s] = true
       pendingCompactions.append(symbol)
     }
@@ -171,7 +237,7 @@ extension Tableau {
         unrestrictedColumns[s].append(slot)
       }
     }
-    assert(kept == Int(occurrences[s]), "column of \(symbol) lost a row")
+    assert(kept == Int(restrictedOccurrences[s]) + Int(unrestrictedOccurrences[s]), "column of \(symbol) lost a row")
   }
 
   /// The live rows containing `symbol`, deduplicated; also compacts its columns. Fills
@@ -192,56 +258,161 @@ extension Tableau {
   /// - Complexity: O(row length + pivot row length).
   mutating func mergePivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
-    mergeSymbols.removeAll(keepingCapacity: true)
-    mergeCoefficients.removeAll(keepingCapacity: true)
+    if pivotSymbols.count * 16 < rows[r].symbols.count {
+      mergeShortPivotRow(into: slot, scale: scale, removing: removing)
+      return
+    }
     let oldCount = rows[r].symbols.count
-    rows[r].symbols.withUnsafeBufferPointer { targetSymbols in
-      rows[r].coefficients.withUnsafeBufferPointer { targetCoefficients in
-        pivotSymbols.withUnsafeBufferPointer { sourceSymbols in
-          pivotCoefficients.withUnsafeBufferPointer { sourceCoefficients in
-            var i = 0
-            var j = 0
-            let n = targetSymbols.count
-            let m = sourceSymbols.count
-            while i < n || j < m {
-              let a = i < n ? targetSymbols[i] : Int32.max
-              let b = j < m ? sourceSymbols[j] : Int32.max
-              if a == removing {
-                i += 1
-              } else if a < b {
-                mergeSymbols.append(a)
-                mergeCoefficients.append(targetCoefficients[i])
-                i += 1
-              } else if b < a {
-                let value = scale * sourceCoefficients[j]
-                if abs(value) >= Self.epsilon {
-                  mergeSymbols.append(b)
-                  mergeCoefficients.append(value)
-                  noteAdded(b, in: slot)
+    // Written through pointers into scratch sized for the worst case: appending cell by
+    // cell paid a uniqueness check per cell.
+    let bound = oldCount + pivotSymbols.count
+    if mergeSymbols.count < bound {
+      mergeSymbols.append(contentsOf: repeatElement(0, count: bound - mergeSymbols.count))
+      mergeCoefficients.append(contentsOf: repeatElement(0, count: bound - mergeCoefficients.count))
+    }
+    var count = 0
+    addedScratch.removeAll(keepingCapacity: true)
+    removedScratch.removeAll(keepingCapacity: true)
+    mergeSymbols.withUnsafeMutableBufferPointer { outSymbols in
+      mergeCoefficients.withUnsafeMutableBufferPointer { outCoefficients in
+        rows[r].symbols.withUnsafeBufferPointer { targetSymbols in
+          rows[r].coefficients.withUnsafeBufferPointer { targetCoefficients in
+            pivotSymbols.withUnsafeBufferPointer { sourceSymbols in
+              pivotCoefficients.withUnsafeBufferPointer { sourceCoefficients in
+                var i = 0
+                var j = 0
+                let n = targetSymbols.count
+                let m = sourceSymbols.count
+                while i < n || j < m {
+                  let a = i < n ? targetSymbols[i] : Int32.max
+                  let b = j < m ? sourceSymbols[j] : Int32.max
+                  if a == removing {
+                    i += 1
+                  } else if a < b {
+                    outSymbols[count] = a
+                    outCoefficients[count] = targetCoefficients[i]
+                    count += 1
+                    i += 1
+                  } else if b < a {
+                    let value = scale * sourceCoefficients[j]
+                    if abs(value) >= Self.epsilon {
+                      outSymbols[count] = b
+                      outCoefficients[count] = value
+                      count += 1
+                      addedScratch.append(b)
+                    }
+                    j += 1
+                  } else {
+                    let value = targetCoefficients[i] + scale * sourceCoefficients[j]
+                    if abs(value) >= Self.epsilon {
+                      outSymbols[count] = a
+                      outCoefficients[count] = value
+                      count += 1
+                    } else {
+                      removedScratch.append(a)
+                    }
+                    i += 1
+                    j += 1
+                  }
                 }
-                j += 1
-              } else {
-                let value = targetCoefficients[i] + scale * sourceCoefficients[j]
-                if abs(value) >= Self.epsilon {
-                  mergeSymbols.append(a)
-                  mergeCoefficients.append(value)
-                } else {
-                  noteRemoved(a)
-                }
-                i += 1
-                j += 1
               }
             }
           }
         }
       }
     }
+    for symbol in addedScratch { noteAdded(symbol, in: slot) }
+    for symbol in removedScratch { noteRemoved(symbol, in: slot) }
     rows[r].symbols.removeAll(keepingCapacity: true)
-    rows[r].symbols.append(contentsOf: mergeSymbols)
+    rows[r].symbols.append(contentsOf: mergeSymbols[0..<count])
     rows[r].coefficients.removeAll(keepingCapacity: true)
-    rows[r].coefficients.append(contentsOf: mergeCoefficients)
-    work.cells += mergeSymbols.count - oldCount
-    work.cellsTouched += mergeSymbols.count
+    rows[r].coefficients.append(contentsOf: mergeCoefficients[0..<count])
+    noteShrinkage(slot)
+    work.cells += count - oldCount
+    work.cellsTouched += count
+  }
+  /// Rows keep their capacity so that steady state allocates nothing, but when fill-in
+  /// moves through many rows (a pivot substitutes a long row into short ones, which shrink
+  /// again later), every row that was ever long would keep its peak: 1.9 GiB on a
+  /// 4,000-view stack scene. A row far below its capacity is remembered with its excess;
+  /// when the remembered excess outgrows the tableau (twice its cells), the rows still
+  /// oversized get tight buffers. A few rows that oscillate (a resize of a chain) stay
+  /// under the budget and are never reallocated.
+  @inline(__always)
+  mutating func noteShrinkage(_ slot: Int32) {
+    let r = Int(slot)
+    let count = rows[r].symbols.count
+    let excess = rows[r].symbols.capacity - count
+    guard excess > 4 * count + 256, !isShrinkCandidate[r] else { return }
+    isShrinkCandidate[r] = true
+    shrinkCandidates.append(slot)
+    shrinkableExcess += excess
+    if shrinkableExcess > 2 * work.cells + 65_536 { releaseExcessCapacity() }
+  }
+
+  mutating func releaseExcessCapacity() {
+    for slot in shrinkCandidates {
+      let r = Int(slot)
+      isShrinkCandidate[r] = false
+      let count = rows[r].symbols.count
+      guard rows[r].symbols.capacity > 4 * count + 256 else { continue }
+      var symbols = ContiguousArray<Int32>()
+      symbols.reserveCapacity(count)
+      symbols.append(contentsOf: rows[r].symbols)
+      rows[r].symbols = symbols
+      var coefficients = ContiguousArray<Double>()
+      coefficients.reserveCapacity(count)
+      coefficients.append(contentsOf: rows[r].coefficients)
+      rows[r].coefficients = coefficients
+    }
+    shrinkCandidates.removeAll(keepingCapacity: true)
+    shrinkableExcess = 0
+  }
+
+  /// `mergePivotRow` for a short expression into a long row (a pivot on a chain touches
+  /// the one long row of the chain with a few cells): each cell is found by binary search
+  /// and updated in place; cells that appear or cancel shift the row's tail (a memmove).
+  /// - Complexity: O(expression length · log row length + (cells inserted or removed) ·
+  ///   row length), the last term at memmove speed.
+  private mutating func mergeShortPivotRow(into slot: Int32, scale: Double, removing: Int32) {
+    let r = Int(slot)
+    var symbols = ContiguousArray<Int32>()
+    var coefficients = ContiguousArray<Double>()
+    swap(&symbols, &rows[r].symbols)
+    swap(&coefficients, &rows[r].coefficients)
+    let oldCount = symbols.count
+    if let i = sortedIndex(of: removing, in: symbols) {
+      symbols.remove(at: i)
+      coefficients.remove(at: i)
+    }
+    for j in pivotSymbols.indices {
+      let symbol = pivotSymbols[j]
+      let value = scale * pivotCoefficients[j]
+      var low = 0
+      var high = symbols.count
+      while low < high {
+        let mid = (low &+ high) >> 1
+        if symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
+      }
+      if low < symbols.count && symbols[low] == symbol {
+        let sum = coefficients[low] + value
+        if abs(sum) >= Self.epsilon {
+          coefficients[low] = sum
+        } else {
+          symbols.remove(at: low)
+          coefficients.remove(at: low)
+          noteRemoved(symbol, in: slot)
+        }
+      } else if abs(value) >= Self.epsilon {
+        symbols.insert(symbol, at: low)
+        coefficients.insert(value, at: low)
+        noteAdded(symbol, in: slot)
+      }
+    }
+    work.cells += symbols.count - oldCount
+    work.cellsTouched += pivotSymbols.count
+    swap(&symbols, &rows[r].symbols)
+    swap(&coefficients, &rows[r].coefficients)
   }
 
   /// Removes one symbol's cell from a row (no substitution). O(row length).
@@ -250,7 +421,7 @@ extension Tableau {
     guard let i = rows[r].index(of: symbol) else { return }
     rows[r].symbols.remove(at: i)
     rows[r].coefficients.remove(at: i)
-    noteRemoved(symbol)
+    noteRemoved(symbol, in: slot)
     work.cells -= 1
   }
 

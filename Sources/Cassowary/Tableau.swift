@@ -16,13 +16,15 @@ struct Tableau {
   /// The row slot where the symbol is basic, or -1 when it is parametric.
   var rowOf: ContiguousArray<Int32> = []
   /// Row slots that may contain the symbol, split by the kind of the row's basic symbol:
-  /// ratio tests need only restricted rows, and in a chain most occurrences of a slack are
-  /// in unrestricted position rows. Entries go stale when a cell cancels or a row is
-  /// freed, and a reused slot can appear twice; readers check membership and skip
-  /// duplicates with `rowStamp`. `occurrences` keeps the exact count.
+  /// restricted rows (C_S, which pivots substitute into) and unrestricted rows (C_U, which
+  /// refer to symbols by name and are never substituted into by a pivot). Entries go stale
+  /// when a cell cancels or a row is freed, and a reused slot can appear twice; readers
+  /// check membership and skip duplicates with `rowStamp`. The two occurrence arrays keep
+  /// the exact counts of each part.
   var restrictedColumns: ContiguousArray<ContiguousArray<Int32>> = []
   var unrestrictedColumns: ContiguousArray<ContiguousArray<Int32>> = []
-  var occurrences: ContiguousArray<Int32> = []
+  var restrictedOccurrences: ContiguousArray<Int32> = []
+  var unrestrictedOccurrences: ContiguousArray<Int32> = []
   var compactionPending: ContiguousArray<Bool> = []
   var pendingCompactions: [Int32] = []
   /// The user constraint whose marker or error this symbol is, else -1.
@@ -41,6 +43,40 @@ struct Tableau {
   var freeRowSlots: [Int32] = []
   var rowStamp: ContiguousArray<UInt32> = []
   var currentStamp: UInt32 = 0
+
+  // MARK: Unreduced rows of unrestricted basics (C_U)
+
+  /// Evaluation key of each C_U row slot (`Int64.min` for restricted rows and free
+  /// slots): a C_U row refers only to C_U basics whose rows have smaller keys, so
+  /// evaluating in ascending key order meets every reference before its use, and
+  /// references cannot form a cycle. Keys are never reused.
+  var rowKey: ContiguousArray<Int64> = []
+  /// Keys for rows stored unreduced (their subject is referenced by no row): above all.
+  var nextHighKey: Int64 = 0
+  /// Keys for fully reduced C_U rows (they refer to parametric symbols only): below all.
+  var nextLowKey: Int64 = -1
+  /// The C_U rows in evaluation order: `lowRows` backwards, then `highRows` forwards.
+  /// Entries whose slot no longer carries their key are stale and skipped.
+  var lowRows: ContiguousArray<KeyedSlot> = []
+  var highRows: ContiguousArray<KeyedSlot> = []
+  var staleKeyedSlots = 0
+  var liveUnrestrictedRows = 0
+  /// Full reduction of a new row: C_U basics waiting for expansion, highest key first.
+  var expansionHeap = KeyedSymbolHeap()
+  var expansionQueued: ContiguousArray<Bool> = []
+
+  // MARK: Values and fixedness (derived, recomputed once after a change)
+
+  /// Value of every C_U basic, valid while `valuesAreCurrent`.
+  var lazyValue: ContiguousArray<Double> = []
+  var valuesAreCurrent = false
+  /// Per symbol: 0 unknown, 1 fixed at the optimum, 2 not proven; valid while
+  /// `fixednessIsCurrent`.
+  var fixedness: ContiguousArray<UInt8> = []
+  var fixednessIsCurrent = false
+  /// Test hook: skips the per-operation invariant checks of debug builds (large builds
+  /// check once at the end instead).
+  var skipsInvariantChecks = false
 
   // MARK: Constraints (indexed by ConstraintID) and edits (indexed by VariableID)
 
@@ -83,6 +119,13 @@ struct Tableau {
   var mergeCoefficients: ContiguousArray<Double> = []
   var pivotSymbols: ContiguousArray<Int32> = []
   var pivotCoefficients: ContiguousArray<Double> = []
+  var pivotConstant = 0.0
+  var addedScratch: ContiguousArray<Int32> = []
+  /// Rows far below their capacity, and their summed excess (see `noteShrinkage`).
+  var shrinkCandidates: ContiguousArray<Int32> = []
+  var isShrinkCandidate: ContiguousArray<Bool> = []
+  var shrinkableExcess = 0
+  var removedScratch: ContiguousArray<Int32> = []
   var accumulator: ContiguousArray<Double> = []
   var accumulated: ContiguousArray<Bool> = []
   var touchedSymbols: [Int32] = []
