@@ -38,15 +38,16 @@ let package = Package(
     .target(name: "Scene", dependencies: ["LayoutModel"]),
     .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
     .target(name: "SpringsAndStruts", dependencies: ["LayoutModel", "Scene"]),
+    .target(name: "Workloads", dependencies: ["LayoutModel", "Scene"]),
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
-    .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement"]),
+    .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement", "Workloads"]),
     .executableTarget(
       name: "bench",
       dependencies: [
         "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "Interchange", "Measurement",
-        "BenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BenchCore", "Workloads", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -78,6 +79,11 @@ let package = Package(
     .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
+    .testTarget(
+      name: "WorkloadsTests",
+      dependencies: [
+        "Workloads", "BenchCore", "Interchange", "Scene", "Cassowary", "SpringsAndStruts", "LayoutModel", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,7 +17,7 @@ struct ConstraintSystemDecoder {
   /// Where each edit variable was declared, for duplicate and `suggest` checks.
   private var editDeclarations: [VariableID: JSONPath] = [:]
 
-  static let topLevelKeys = ["format", "constraints", "edits", "steps"]
+  static let topLevelKeys = ["format", "workload", "constraints", "edits", "steps", "operations"]
   static let constraintKeys = ["id", "terms", "constant", "relation", "priority"]
   static let editKeys = ["variable", "priority"]
   static let stepKinds = ["suggest", "setConstant", "setPriority", "remove", "add"]
@@ -60,9 +60,19 @@ struct ConstraintSystemDecoder {
       steps.append(try decodeStep(value, at: stepsPath.appending(index)))
     }
 
+    // Extensions (docs/interchange.md).
+    var workload: WorkloadInfo?
+    if let value = JSONReader.member("workload", of: members) {
+      workload = try reader.workloadInfo(value, at: .root.appending("workload"))
+    }
+    var operations: [MeasuredOperation]?
+    if let value = JSONReader.member("operations", of: members) {
+      operations = try reader.measuredOperations(value, at: .root.appending("operations"), stepCount: steps.count)
+    }
+
     return ConstraintSystemDocument(
       variableNames: variableNames, constraintNames: constraintNames, constraints: constraints,
-      edits: edits, steps: steps)
+      edits: edits, steps: steps, workload: workload, operations: operations)
   }
 
   /// An absent array is empty; `null` or any other type is an error.

@@ -15,15 +15,20 @@ extension ConstraintSystemDocument {
   }
 
   /// The document as a JSON value, members in the order formats.md shows them.
+  /// The extensions of docs/interchange.md: `workload` after `format`, `operations` last,
+  /// each only when present.
   public func jsonValue() -> JSONValue {
-    .object([
-      ("format", .string(Self.formatName)),
+    var members: [(key: String, value: JSONValue)] = [("format", .string(Self.formatName))]
+    if let workload { members.append(("workload", workload.jsonValue())) }
+    members += [
       ("constraints", .array(constraints.map(jsonValue(of:)))),
       ("edits", .array(edits.map { edit in
         .object([("variable", .string(name(of: edit.variable))), ("priority", .number(edit.priority.value))])
       })),
       ("steps", .array(steps.map(jsonValue(of:)))),
-    ])
+    ]
+    if let operations { members.append(("operations", .array(operations.map { $0.jsonValue() }))) }
+    return .object(members)
   }
 
   private func jsonValue(of constraint: Constraint) -> JSONValue {

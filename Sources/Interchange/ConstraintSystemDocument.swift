@@ -13,16 +13,26 @@ public struct ConstraintSystemDocument: Hashable, Sendable {
   public var constraints: [Constraint]
   public var edits: [EditDeclaration]
   public var steps: [Step]
+  /// Extension (docs/interchange.md): the generated workload this system was exported
+  /// from, if any.
+  public var workload: WorkloadInfo?
+  /// Extension (docs/interchange.md): the steps grouped into measured operations (for an
+  /// exported scene, the steps each scene operation became), consecutive and covering
+  /// every step; nil when the file gives none.
+  public var operations: [MeasuredOperation]?
 
   public init(
     variableNames: [String], constraintNames: [String], constraints: [Constraint],
-    edits: [EditDeclaration] = [], steps: [Step] = []
+    edits: [EditDeclaration] = [], steps: [Step] = [], workload: WorkloadInfo? = nil,
+    operations: [MeasuredOperation]? = nil
   ) {
     self.variableNames = variableNames
     self.constraintNames = constraintNames
     self.constraints = constraints
     self.edits = edits
     self.steps = steps
+    self.workload = workload
+    self.operations = operations
   }
 
   /// An edit variable declaration: `variable == suggested value` at `priority` (< 1000).

@@ -13,7 +13,7 @@ import Scene
 struct SceneDecoder {
   var reader: JSONReader
 
-  static let topLevelKeys = ["format", "container", "views", "guides", "constraints", "steps"]
+  static let topLevelKeys = ["format", "workload", "container", "views", "guides", "constraints", "steps", "operations"]
   static let containerKeys = ["width", "height", "safeAreaInsets", "layoutDirection"]
   static let guideKeys = ["id", "owner"]
   /// The members of the anchor form of a constraint, which the VFL form may not have.
@@ -64,8 +64,20 @@ struct SceneDecoder {
       steps.append(SceneDocument.Step(try decodeStep(value, at: path), path: path))
     }
 
+    // Extensions (docs/interchange.md).
+    var workload: WorkloadInfo?
+    if let value = JSONReader.member("workload", of: members) {
+      workload = try reader.workloadInfo(value, at: .root.appending("workload"))
+    }
+    var operations: [MeasuredOperation]?
+    if let value = JSONReader.member("operations", of: members) {
+      operations = try reader.measuredOperations(value, at: .root.appending("operations"), stepCount: steps.count)
+    }
+
     do {
-      return try SceneDocument(container: container, views: views, guides: guides, constraints: constraints, steps: steps)
+      return try SceneDocument(
+        container: container, views: views, guides: guides, constraints: constraints, steps: steps,
+        workload: workload, operations: operations)
     } catch {
       throw InterchangeError(error, file: file)
     }

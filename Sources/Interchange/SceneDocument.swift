@@ -21,19 +21,27 @@ public struct SceneDocument: Sendable {
   public let steps: [Step]
   /// The scene before any step.
   public let scene: Scene
+  /// Extension (docs/interchange.md): the generated workload this document is, if any.
+  public var workload: WorkloadInfo?
+  /// Extension (docs/interchange.md): the steps grouped into measured operations,
+  /// consecutive and covering every step; nil when the file gives none.
+  public var operations: [MeasuredOperation]?
 
   /// Builds and validates the initial scene from the descriptions.
   /// - Complexity: that of `Scene.init`.
   /// - Throws: the `SceneError` of the first problem `Scene` finds, naming its path.
   public init(
     container: Container, views: [ViewDescription], guides: [GuideDescription] = [],
-    constraints: [ConstraintDescription] = [], steps: [Step] = []
+    constraints: [ConstraintDescription] = [], steps: [Step] = [], workload: WorkloadInfo? = nil,
+    operations: [MeasuredOperation]? = nil
   ) throws(SceneError) {
     self.container = container
     self.views = views
     self.guides = guides
     self.constraints = constraints
     self.steps = steps
+    self.workload = workload
+    self.operations = operations
     scene = try Scene(
       container: container, views: views, guides: guides.map { ($0.id, $0.owner, $0.path) },
       constraints: constraints)

@@ -11,6 +11,9 @@ public enum FrameQuantity: Int32, Hashable, Sendable, CaseIterable {
 public struct SceneVariables: Sendable {
   private var viewBlock: [Int32] = []
   private var guideBlock: [Int32] = []
+  /// The view or guide each block belongs to, by block: the inverse of the two tables
+  /// above, for naming variables (an exporter writes `VIEW.minX`).
+  private var blockOwner: [FrameOwner] = []
   public private(set) var blockCount: Int32 = 0
 
   public init() {}
@@ -25,6 +28,7 @@ public struct SceneVariables: Sendable {
     }
     for v in scene.views.indices where scene.views[v] != nil && viewBlock[v] < 0 {
       viewBlock[v] = blockCount
+      blockOwner.append(.view(ViewIndex(v)))
       blockCount += 1
     }
     if guideBlock.count < scene.guides.count {
@@ -32,6 +36,7 @@ public struct SceneVariables: Sendable {
     }
     for g in scene.guides.indices where scene.guides[g] != nil && guideBlock[g] < 0 {
       guideBlock[g] = blockCount
+      blockOwner.append(.guide(GuideIndex(g)))
       blockCount += 1
     }
   }
@@ -46,4 +51,20 @@ public struct SceneVariables: Sendable {
   }
 
   public func hasBlock(_ view: ViewIndex) -> Bool { view.index < viewBlock.count && viewBlock[view.index] >= 0 }
+
+  /// Whose frame quantity a variable is: the inverse of ``variable(_:_:)-(ViewIndex,_)``
+  /// and ``variable(_:_:)-(GuideIndex,_)``; nil for a variable no block holds. O(1).
+  public func owner(of variable: VariableID) -> (owner: FrameOwner, quantity: FrameQuantity)? {
+    let block = variable.index / 4
+    guard block < blockOwner.count,
+      let quantity = FrameQuantity(rawValue: Int32(variable.index % 4))
+    else { return nil }
+    return (blockOwner[block], quantity)
+  }
+}
+
+/// What a block of frame variables belongs to.
+public enum FrameOwner: Hashable, Sendable {
+  case view(ViewIndex)
+  case guide(GuideIndex)
 }
