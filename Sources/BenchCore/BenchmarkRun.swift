@@ -43,11 +43,12 @@ public struct BenchmarkRun {
   }
 
   /// Runs every case of `plan` through `measure` (which must not throw: it turns every
-  /// failure into an outcome). Stops early, marking the document interrupted, when
-  /// `Interruption.isRequested`.
+  /// failure into an outcome), handing each recorded case to `finished`. Stops early,
+  /// marking the document interrupted, when `Interruption.isRequested`.
   /// - Throws: `ResultsFile.WriteError` when the results file cannot be written.
   public mutating func run(
-    _ plan: [PlannedCase], measure: (PlannedCase, RunProgress) -> Measured
+    _ plan: [PlannedCase], finished: (ResultsDocument.Case) -> Void = { _ in },
+    measure: (PlannedCase, RunProgress) -> Measured
   ) throws(ResultsFile.WriteError) {
     try ResultsFile.write(document, to: outputPath)
     for (index, planned) in plan.enumerated() {
@@ -65,6 +66,7 @@ public struct BenchmarkRun {
       case .failed(let message): result.status = .error(message)
       }
       document.cases.append(result)
+      finished(result)
       progress.caseFinished(Self.summary(of: result))
       try ResultsFile.write(document, to: outputPath)
     }

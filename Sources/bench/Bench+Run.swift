@@ -59,6 +59,11 @@ extension Bench {
     @Option(help: "Run only part i of n of the cases (dealt round-robin), e.g. 2/4; join the parts with 'bench merge'.")
     var shard: String?
 
+    @Option(
+      name: .customLong("case-limit"),
+      help: "Skip a case whose predicted seconds per repetition (from the smaller sizes of its workload and backend in this run) exceed this.")
+    var caseLimit = 300.0
+
     @Flag(name: .customLong("allow-debug"), help: "Run from a debug build (its numbers are not comparable with release ones).")
     var allowDebug = false
 
@@ -69,6 +74,7 @@ extension Bench {
       guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1, not \(repetitions)") }
       guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
       guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
+      guard caseLimit > 0, caseLimit.isFinite else { throw ValidationError("--case-limit must be a positive number of seconds") }
       if let shard, Shard(parsing: shard) == nil {
         throw ValidationError("--shard '\(shard)' is not i/n with 1 <= i <= n (e.g. 2/4)")
       }
@@ -115,8 +121,19 @@ extension Bench {
       Interruption.install()
       var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
       var generated: (key: String, trace: MeasuredTrace, parameters: [(key: String, value: String)])?
+      var predictor = CaseCostPredictor()
+      let limit = caseLimit
       do {
-        try run.run(cases) { planned, progress in
+        try run.run(cases, finished: { predictor.record($0) }) { planned, progress in
+          if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
+            prediction.secondsPerRepetition > limit
+          {
+            return BenchmarkRun.Measured(
+              outcome: .skipped(
+                reason: "predicted \(Formatting.duration(nanoseconds: prediction.secondsPerRepetition * 1e9)) per "
+                  + "repetition (\(prediction.basis)), over --case-limit \(Formatting.duration(nanoseconds: limit * 1e9))"),
+              parameters: [])
+          }
           // Cases come workload by workload and size by size: generate once per size.
           let key = "\(planned.workload)#\(planned.size)"
           if generated?.key != key {

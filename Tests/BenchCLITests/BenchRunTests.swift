@@ -69,6 +69,25 @@ import Testing
     }
   }
 
+  /// With a tiny --case-limit every case of the second size is predicted over it from the
+  /// first and skipped with the prediction; the first size always runs.
+  @Test func aCasePredictedOverTheLimitIsSkippedWithThePrediction() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("limited.json")
+    let output = try BenchProcess.run([
+      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "cassowary", "--sizes", "10,20",
+      "--repetitions", "1", "--warmup", "0", "--no-allocations", "--case-limit", "0.000001", "--allow-debug",
+      "--out", out.path,
+    ])
+    #expect(output.status == 0, "\(output.standardError)")
+    let cases = try Self.cases(Self.json(out))
+    #expect(cases.map { $0["status"] as? String } == ["ok", "skipped"])
+    let reason = try #require(cases.last?["reason"] as? String)
+    #expect(reason.hasPrefix("predicted "))
+    #expect(reason.contains("at n=10") && reason.contains("over --case-limit"))
+  }
+
   @Test func shardsMergeIntoTheUnshardedPlan() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
