@@ -62,7 +62,7 @@ extension Bench {
     @Option(
       name: .customLong("case-limit"),
       help: "Skip a case whose predicted seconds per repetition (from the smaller sizes of its workload and backend in this run) exceed this.")
-    var caseLimit = 300.0
+    var caseLimit = 60.0
 
     @Flag(name: .customLong("allow-debug"), help: "Run from a debug build (its numbers are not comparable with release ones).")
     var allowDebug = false
