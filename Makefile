@@ -1,7 +1,8 @@
 # LayoutBench: the two commands a new user runs (see README.md).
 #
-#   make bench   the main job: release build, then solve the formats.md example and the
-#                kiwi-anchor stack chain at 100 and 1,000 views with timings and counters
+#   make bench   the main job: release build, then `bench run --suite stackviews` (every
+#                backend, sizes 10 to 10,000) writing Results/stackviews-<UTC time>.json
+#   make smoke   the smoke suite (one small case of every workload), what CI runs
 #   make test    every test: unit, property (seeded), CLI, in a debug build with the
 #                tableau invariant checks on, then `make oracles`
 #   make oracles the external oracles: every backend of the debug bench against HiGHS
@@ -25,7 +26,7 @@ ORACLE_STAMP := $(VENV)/.oracles-requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
 
-.PHONY: bench test build release setup clean oracles
+.PHONY: bench smoke test build release setup clean oracles
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
@@ -72,17 +73,18 @@ oracles: setup
 	echo "make oracles: $$(awk "BEGIN { printf \"%.1f\", $$(date +%s.%N) - $$start }") s, exit status $$status"; \
 	exit $$status
 
+# The main job: the stackviews suite on every backend, sizes 10 to 10,000, into Results/
+# (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".
+SUITE ?= stackviews
+RUN_ARGS ?=
 bench: release
+	$(RELEASE_BENCH) run --suite $(SUITE) $(RUN_ARGS)
+
+# One small case of every workload on every backend, release build, results kept under
+# .build (CI runs it after the tests: the runner and every workload still work end to end).
+smoke: release
 	@mkdir -p $(WORK)
-	$(PYTHON) Benchmarks/systems/stack_chain.py 100 > $(WORK)/chain-100.json
-	$(PYTHON) Benchmarks/systems/stack_chain.py 1000 > $(WORK)/chain-1000.json
-	@echo "== formats.md section 1 example"
-	$(RELEASE_BENCH) solve Benchmarks/systems/formats-example.json
-	@for n in 100 1000; do \
-	  echo "== stack chain, $$n views (Benchmarks/systems/stack_chain.py)"; \
-	  $(RELEASE_BENCH) solve $(WORK)/chain-$$n.json --stats > $(WORK)/chain-$$n.solution.json || exit $$?; \
-	done
-	@echo "solutions written to $(WORK)/"
+	$(RELEASE_BENCH) run --suite smoke --repetitions 3 --warmup 1 --time-budget 2 --out $(WORK)/smoke.json
 
 clean:
 	rm -rf .build

@@ -43,11 +43,12 @@ public struct BenchmarkRun {
   }
 
   /// Runs every case of `plan` through `measure` (which must not throw: it turns every
-  /// failure into an outcome). Stops early, marking the document interrupted, when
-  /// `Interruption.isRequested`.
+  /// failure into an outcome), handing each recorded case to `finished`. Stops early,
+  /// marking the document interrupted, when `Interruption.isRequested`.
   /// - Throws: `ResultsFile.WriteError` when the results file cannot be written.
   public mutating func run(
-    _ plan: [PlannedCase], measure: (PlannedCase, RunProgress) -> Measured
+    _ plan: [PlannedCase], finished: (ResultsDocument.Case) -> Void = { _ in },
+    measure: (PlannedCase, RunProgress) -> Measured
   ) throws(ResultsFile.WriteError) {
     try ResultsFile.write(document, to: outputPath)
     for (index, planned) in plan.enumerated() {
@@ -65,6 +66,7 @@ public struct BenchmarkRun {
       case .failed(let message): result.status = .error(message)
       }
       document.cases.append(result)
+      finished(result)
       progress.caseFinished(Self.summary(of: result))
       try ResultsFile.write(document, to: outputPath)
     }
@@ -90,8 +92,9 @@ public struct BenchmarkRun {
     }
   }
 
-  /// The table printed at the end: one row per case, medians per operation, allocations
-  /// per operation of the change phases.
+  /// The table printed at the end: one row per case, the median per operation of `build`
+  /// and `firstLayout`, then each change phase's median per operation and allocations per
+  /// operation (or why the case was skipped or failed).
   public static func summaryTable(_ document: ResultsDocument) -> String {
     let rows = document.cases.map { result -> [String] in
       let head = [result.workload, String(result.size), result.backend]
@@ -102,8 +105,8 @@ public struct BenchmarkRun {
         case .error(let message): text = "error: " + message
         case .ok: text = ""
         }
-        let shortened = text.count > 70 ? String(text.prefix(67)) + "..." : text
-        return head + ["-", "-", shortened, ""]
+        let shortened = text.count > 90 ? String(text.prefix(87)) + "..." : text
+        return head + ["-", "-", shortened]
       }
       func median(_ phase: ResultsDocument.Phase?) -> String {
         phase?.statistics.map { Formatting.duration(nanoseconds: $0.median) } ?? "-"
@@ -111,12 +114,13 @@ public struct BenchmarkRun {
       let build = result.phases.first { $0.name == MeasuredTrace.buildPhase }
       let first = result.phases.first { $0.name == MeasuredTrace.firstLayoutPhase }
       let changes = result.phases.filter { $0.name != MeasuredTrace.buildPhase && $0.name != MeasuredTrace.firstLayoutPhase }
-      let changeText = changes.map { "\($0.name) \(median($0))" }.joined(separator: ", ")
-      let allocations = changes.map { $0.allocations.map { Formatting.count($0.count) } ?? "n/a" }.joined(separator: ", ")
-      return head + [median(build), median(first), changeText, allocations]
+      let changeText = changes.map { phase in
+        "\(phase.name) \(median(phase)), " + (phase.allocations.map { "\(Formatting.count($0.count)) allocs" } ?? "allocs n/a")
+      }.joined(separator: "; ")
+      return head + [median(build), median(first), changeText]
     }
     return Formatting.table(
-      rows, header: ["workload", "n", "backend", "build", "first layout", "change (median)", "allocs/change"],
-      leftAligned: 3)
+      rows, header: ["workload", "n", "backend", "build", "first layout", "per change: median, allocations"],
+      leftAligned: 3, lastLeftAligned: true)
   }
 }

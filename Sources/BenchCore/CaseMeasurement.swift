@@ -95,7 +95,7 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
       }
       let phases = phaseNames.indices.map { p in
         ResultsDocument.Phase(
-          name: phaseNames[p], iterations: 1, samplesNanoseconds: timing.samples[p].map(Double.init),
+          name: phaseNames[p], iterations: 1, samplesNanoseconds: timing.samples[p].map { Double($0) },
           operations: timing.samples[p].count / done,
           allocations: counting?.allocations(of: p), counters: counting?.counters(of: p) ?? [])
       }

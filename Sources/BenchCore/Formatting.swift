@@ -54,7 +54,7 @@ public enum Formatting {
 
   /// Pads cells into aligned columns: the first `leftAligned` columns to the left, the
   /// rest to the right (numbers), two spaces between.
-  public static func table(_ rows: [[String]], header: [String], leftAligned: Int) -> String {
+  public static func table(_ rows: [[String]], header: [String], leftAligned: Int, lastLeftAligned: Bool = false) -> String {
     let all = [header] + rows
     let columns = all.map(\.count).max() ?? 0
     var widths = [Int](repeating: 0, count: columns)
@@ -62,7 +62,7 @@ public enum Formatting {
     func line(_ row: [String]) -> String {
       row.enumerated().map { c, cell in
         let padding = String(repeating: " ", count: widths[c] - cell.count)
-        return c < leftAligned ? cell + padding : padding + cell
+        return c < leftAligned || (lastLeftAligned && c == columns - 1) ? cell + padding : padding + cell
       }.joined(separator: "  ").replacing(/\s+$/, with: "")
     }
     let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")

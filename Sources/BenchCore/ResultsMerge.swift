@@ -12,7 +12,7 @@ public enum ResultsMerge {
   ///
   /// Every input must be of the same suite and revision (numbers of different code cannot
   /// be one sweep) and no case (workload, backend, size) may appear twice. Cases come out
-  /// in plan order: workloads and backends in order of first appearance, sizes ascending.
+  /// in plan order (``planOrder(_:run:)``).
   /// The merged environment is the first file's, with each input's kept in `mergedFrom`.
   /// - Returns: the document and warnings: missing shards, differing machines or
   ///   configurations, interrupted inputs.
@@ -62,7 +62,7 @@ public enum ResultsMerge {
           cases: input.document.cases.count, environment: input.document.environment))
     }
     warnings += missingShards(inputs)
-    cases = planOrder(cases)
+    cases = planOrder(cases, run: first.document.run)
 
     var run = first.document.run
     run?.shard = nil
@@ -85,10 +85,13 @@ public enum ResultsMerge {
     return ["shards \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: the sweep is incomplete"]
   }
 
-  /// Plan order: workloads and backends ranked by first appearance, sizes ascending.
-  static func planOrder(_ cases: [ResultsDocument.Case]) -> [ResultsDocument.Case] {
+  /// Plan order: workloads and backends ranked as the run recorded them (`run.workloads`,
+  /// `run.backends`), any others by first appearance after them; sizes ascending.
+  static func planOrder(_ cases: [ResultsDocument.Case], run: ResultsDocument.RunSettings?) -> [ResultsDocument.Case] {
     var workloadRank: [String: Int] = [:]
     var backendRank: [String: Int] = [:]
+    for name in run?.workloads ?? [] where workloadRank[name] == nil { workloadRank[name] = workloadRank.count }
+    for name in run?.backends ?? [] where backendRank[name] == nil { backendRank[name] = backendRank.count }
     for result in cases {
       if workloadRank[result.workload] == nil { workloadRank[result.workload] = workloadRank.count }
       if backendRank[result.backend] == nil { backendRank[result.backend] = backendRank.count }

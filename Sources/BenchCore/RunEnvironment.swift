@@ -12,7 +12,7 @@ public enum RunEnvironment {
       gitRevision: gitRevision(), swiftVersion: swiftVersion, configuration: configuration, os: operatingSystem(),
       cpu: cpuModel(), cores: ProcessInfo.processInfo.activeProcessorCount, allocator: AllocationCounter.allocatorName,
       memoryBytes: Double(ProcessInfo.processInfo.physicalMemory),
-      clockResolutionNanoseconds: MonotonicClock.resolutionNanoseconds.map(Double.init),
+      clockResolutionNanoseconds: MonotonicClock.resolutionNanoseconds.map { Double($0) },
       hostname: ProcessInfo.processInfo.hostName)
   }
 

@@ -26,7 +26,7 @@ enum ResultsDecoder {
     "gitRevision", "swiftVersion", "configuration", "os", "cpu", "cores", "allocator", "memoryBytes",
     "clockResolutionNanoseconds", "hostname",
   ]
-  static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted"]
+  static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends"]
   static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "phases"]
   static let phaseKeys = [
     "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
@@ -115,6 +115,14 @@ enum ResultsDecoder {
   static func decodeRun(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.RunSettings {
     let members = try reader.object(value, at: path, knownKeys: runKeys)
     let interrupted = JSONReader.member("interrupted", of: members)
+    func names(_ key: String) throws(InterchangeError) -> [String] {
+      guard let value = JSONReader.member(key, of: members) else { return [] }
+      var names: [String] = []
+      for (index, entry) in try reader.array(value, at: path.appending(key)).enumerated() {
+        names.append(try reader.string(entry, at: path.appending(key).appending(index)))
+      }
+      return names
+    }
     return ResultsDocument.RunSettings(
       command: try reader.string(JSONReader.member("command", of: members), at: path.appending("command")),
       repetitions: try count(JSONReader.member("repetitions", of: members), at: path.appending("repetitions"), reader, minimum: 1),
@@ -124,7 +132,8 @@ enum ResultsDecoder {
         expected: "a positive number of seconds") { $0 > 0 },
       seed: try seed(JSONReader.member("seed", of: members), at: path.appending("seed"), reader) ?? 0,
       shard: try optionalString(JSONReader.member("shard", of: members), at: path.appending("shard"), reader),
-      interrupted: interrupted == nil ? false : try reader.bool(interrupted, at: path.appending("interrupted")))
+      interrupted: interrupted == nil ? false : try reader.bool(interrupted, at: path.appending("interrupted")),
+      workloads: try names("workloads"), backends: try names("backends"))
   }
 
   static func decodeCase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Case {

@@ -58,6 +58,8 @@ extension ResultsDocument {
     ]
     if let shard = run.shard { members.append(("shard", .string(shard))) }
     members.append(("interrupted", .bool(run.interrupted)))
+    if !run.workloads.isEmpty { members.append(("workloads", .array(run.workloads.map(JSONValue.string)))) }
+    if !run.backends.isEmpty { members.append(("backends", .array(run.backends.map(JSONValue.string)))) }
     return .object(members)
   }
 

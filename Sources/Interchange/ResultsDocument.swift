@@ -94,11 +94,17 @@ public struct ResultsDocument: Sendable {
     public var shard: String?
     /// True when the run was stopped (Ctrl-C) before every case ran.
     public var interrupted: Bool
+    /// The plan's workloads and backends in plan order (empty when unknown), so the parts
+    /// of a sharded sweep can be put back in order.
+    public var workloads: [String]
+    public var backends: [String]
 
     public init(
       command: String, repetitions: Int, warmup: Int, timeBudgetSeconds: Double, seed: UInt64, shard: String? = nil,
-      interrupted: Bool = false
+      interrupted: Bool = false, workloads: [String] = [], backends: [String] = []
     ) {
+      self.workloads = workloads
+      self.backends = backends
       self.command = command
       self.repetitions = repetitions
       self.warmup = warmup

@@ -3,7 +3,7 @@ import ArgumentParser
 extension Bench {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the backends, what each is and what each supports.")
+      abstract: "List the backends and what each supports, then the suites and their workloads.")
 
     /// One block per backend name: the name and a one-line description, then a line per
     /// command that can use it (`bench solve`, `bench layout`) saying what it supports
@@ -27,6 +27,8 @@ extension Bench {
           print("\(indent)bench layout: \(layout.supports)" + (solver != nil ? " (\(layout.summary))" : ""))
         }
       }
+      print()
+      Self.printSuites(backends: layouts)
     }
   }
 }

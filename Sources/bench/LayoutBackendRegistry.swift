@@ -18,6 +18,9 @@ enum LayoutBackendRegistry {
     let summary: String
     /// Which scenes it lays out; it refuses the others with exit status 3.
     let supports: String
+    /// Whether it lays out only scenes of autoresizing views and stacks (`bench list` and
+    /// `bench run` match it with `Workload.isFrameLayoutOnly`).
+    var needsFrameLayoutOnly = false
   }
 
   /// Settings of one `bench layout` run that backends honour where they apply.
@@ -44,7 +47,7 @@ enum LayoutBackendRegistry {
       Entry(
         name: SpringsAndStruts.backendName,
         summary: "frames computed directly from autoresizing masks and stack rules, no solver",
-        supports: "autoresizing views and stacks only"),
+        supports: "autoresizing views and stacks only", needsFrameLayoutOnly: true),
       makeBackend: { _ in SpringsAndStruts() })
   }
 

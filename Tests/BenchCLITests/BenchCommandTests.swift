@@ -16,9 +16,24 @@ import Testing
     #expect(output.standardError.isEmpty)
     let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "Backends:")
-    // Each backend line is indented: name, two spaces, description.
-    #expect(lines.dropFirst().filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("  ") })
-    #expect(lines.count >= 3)
+    // Each backend line is indented (name, two spaces, description) up to the blank line.
+    let backendLines = lines.dropFirst().prefix { !$0.isEmpty }
+    #expect(backendLines.allSatisfy { $0.hasPrefix("  ") })
+    #expect(backendLines.count >= 3)
+  }
+
+  @Test func listShowsEverySuiteWithItsWorkloadsSizesAndBackends() throws {
+    let output = try BenchProcess.run(["list"])
+    #expect(output.status == 0)
+    let text = output.standardOutput
+    #expect(text.contains("\nSuites (bench run --suite NAME):\n"))
+    for suite in ["stackviews", "deep", "churn", "enaml", "examples", "smoke"] {
+      #expect(text.contains("\n  \(suite)  "), "suite \(suite)")
+    }
+    // A stack workload runs on all three backends; a constraint chain not on springs-struts.
+    #expect(text.contains("sizes 10, 100, 1000, 10000 (arranged views); backends: cassowary, dense-simplex, springs-struts\n"))
+    let chain = try #require(text.split(separator: "\n").first { $0.contains("    deep.chain.constraints ") })
+    #expect(chain.hasSuffix("backends: cassowary, dense-simplex"))
   }
 
   @Test func listSaysWhatEachBackendSupportsInEachCommand() throws {

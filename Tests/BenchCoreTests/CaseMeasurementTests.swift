@@ -58,6 +58,24 @@ import Testing
     #expect(phases.allSatisfy { $0.allocations == nil && $0.counters.isEmpty })
   }
 
+  /// Samples are nanoseconds as numbers: a layout that spins 200 µs yields samples of at
+  /// least that (a conversion that reinterpreted the clock's bits gave 1e-316 here).
+  @Test func samplesAreTheElapsedNanoseconds() {
+    CountingFakeBackend.mallocsPerUpdate = 0
+    CountingFakeBackend.mallocsPerLayout = 0
+    CountingFakeBackend.failOnUpdate = nil
+    CountingFakeBackend.spinNanosecondsPerLayout = 200_000
+    defer { CountingFakeBackend.spinNanosecondsPerLayout = 0 }
+    let measurement = CaseMeasurement(
+      trace: Self.trace(), settings: MeasurementSettings(repetitions: 2, warmup: 0, countsAllocations: false),
+      makeBackend: { CountingFakeBackend() })
+    let layoutPhases = phases(measurement.run()).filter { $0.name != "build" }
+    #expect(layoutPhases.count == 3)
+    for phase in layoutPhases {
+      #expect(phase.samplesNanoseconds.allSatisfy { $0 >= 200_000 && $0 < 60e9 }, "\(phase.name): \(phase.samplesNanoseconds)")
+    }
+  }
+
   @Test(arguments: [(0, 0), (1, 0), (0, 3), (2, 5)])
   func allocationsAreCountedPerOperation(perUpdate: Int, perLayout: Int) throws {
     try #require(AllocationCounter.isAvailable, "jemalloc counting must be available in the test build")

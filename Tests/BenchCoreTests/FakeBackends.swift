@@ -1,5 +1,6 @@
 import Glibc
 import LayoutModel
+import Measurement
 import Scene
 
 /// A layout backend whose cost is known exactly: every view at (index, 0, 1, 1), and a
@@ -12,6 +13,8 @@ final class CountingFakeBackend: LayoutBackend {
   nonisolated(unsafe) static var mallocsPerUpdate = 0
   nonisolated(unsafe) static var mallocsPerLayout = 0
   nonisolated(unsafe) static var failOnUpdate: Int? = nil
+  /// Each layout pass spins this long on the monotonic clock, so its samples have a floor.
+  nonisolated(unsafe) static var spinNanosecondsPerLayout: UInt64 = 0
   private var updates = 0
   private var work = SolverCounters()
 
@@ -26,6 +29,8 @@ final class CountingFakeBackend: LayoutBackend {
 
   func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
     for _ in 0..<Self.mallocsPerLayout { free(malloc(24)) }
+    let start = MonotonicClock.now()
+    while MonotonicClock.now() - start < Self.spinNanosecondsPerLayout {}
     work.pivots += 1
   }
 

@@ -34,6 +34,21 @@ struct ResultsMergeTests {
     #expect(merged.document.run?.interrupted == false)
   }
 
+  /// Round-robin shards can hide the backend order from every file (here shard 1 sees
+  /// x before z, shard 2 sees only y): the order the run recorded decides.
+  @Test func theRecordedPlanOrderDecidesWhereFirstAppearanceCannot() throws {
+    var first = Self.document(shard: "1/2", cases: [("a", 10, "x"), ("a", 10, "z"), ("b", 10, "y")])
+    var second = Self.document(shard: "2/2", cases: [("a", 10, "y"), ("b", 10, "x"), ("b", 10, "z")])
+    first.run?.workloads = ["a", "b"]
+    first.run?.backends = ["x", "y", "z"]
+    second.run?.workloads = ["a", "b"]
+    second.run?.backends = ["x", "y", "z"]
+    let merged = try ResultsMerge.merge([("one.json", first), ("two.json", second)], createdAt: "now")
+    #expect(merged.document.cases.map(\.key.description) == [
+      "a n=10 x", "a n=10 y", "a n=10 z", "b n=10 x", "b n=10 y", "b n=10 z",
+    ])
+  }
+
   @Test func aMergedFileRoundTripsThroughTheResultsFormat() throws {
     let merged = try ResultsMerge.merge(
       [("one.json", Self.document(shard: "1/2", cases: [("a", 10, "x")])),

@@ -1,0 +1,98 @@
+import Workloads
+
+/// What `bench run` was asked for, checked against the catalog and the backends before
+/// anything runs, and the list of cases that follows from it.
+public struct RunPlan: Sendable {
+  public let suite: Suite
+  /// The suite's workloads, or those `--workloads` named, in suite order.
+  public let workloads: [Workload]
+  public let backends: [String]
+  /// Sizes from `--sizes` for every sized workload; nil for each workload's defaults.
+  public let sizes: [Int]?
+  public let seed: UInt64
+  public let shard: Shard?
+
+  /// Why a request cannot be planned; each message lists what is valid.
+  public struct Invalid: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Checks the request. `available` are the backend names of this build.
+  /// - Throws: `Invalid` for an unknown suite, workload (or one outside the suite) or
+  ///   backend, an empty list, or a size some named workload does not accept.
+  public init(
+    suite suiteName: String, workloads workloadNames: [String]?, backends backendNames: [String]?,
+    available: [String], sizes: [Int]?, seed: UInt64, shard: Shard?
+  ) throws(Invalid) {
+    guard let suite = WorkloadCatalog.suite(named: suiteName) else {
+      throw Invalid(
+        description: "unknown suite '\(suiteName)' (suites: \(WorkloadCatalog.suites.map(\.name).joined(separator: ", ")))")
+    }
+    self.suite = suite
+    if let workloadNames {
+      for name in workloadNames {
+        guard suite.workloads.contains(where: { $0.name == name }) else {
+          let known = WorkloadCatalog.workload(named: name) != nil ? " (it is not in suite '\(suite.name)')" : ""
+          throw Invalid(
+            description: "unknown workload '\(name)'\(known); suite '\(suite.name)' has: "
+              + suite.workloads.map(\.name).joined(separator: ", "))
+        }
+      }
+      let chosen = suite.workloads.filter { workloadNames.contains($0.name) }
+      guard !chosen.isEmpty else { throw Invalid(description: "--workloads names no workload") }
+      workloads = chosen
+    } else {
+      workloads = suite.workloads
+    }
+    if let backendNames {
+      guard !backendNames.isEmpty else { throw Invalid(description: "--backends names no backend") }
+      for name in backendNames where !available.contains(name) {
+        throw Invalid(description: "unknown backend '\(name)' (backends: \(available.joined(separator: ", ")))")
+      }
+      backends = available.filter { backendNames.contains($0) }
+    } else {
+      backends = available
+    }
+    if let sizes {
+      guard !sizes.isEmpty else { throw Invalid(description: "--sizes names no size") }
+      for size in sizes {
+        for workload in workloads where workload.sizes.count > 1 && !workload.sizes.contains(size) {
+          throw Invalid(
+            description: "size \(size) is out of range for workload '\(workload.name)' "
+              + "(\(workload.sizes.lowerBound) to \(workload.sizes.upperBound) \(workload.sizeMeaning))")
+        }
+      }
+    }
+    self.sizes = sizes.map { Array(Set($0)).sorted() }
+    self.seed = seed
+    self.shard = shard
+  }
+
+  /// The sizes `workload` runs at: `--sizes` for a workload with a size range, its one
+  /// size for a transcribed scene (enaml, the examples), else its defaults. Ascending.
+  public func sizes(of workload: Workload) -> [Int] {
+    if workload.sizes.count == 1 { return [workload.sizes.lowerBound] }
+    return sizes ?? workload.defaultSizes.sorted()
+  }
+
+  /// Every case, workload by workload, size ascending, backend in registry order; only
+  /// this shard's when sharded. O(cases).
+  public var cases: [PlannedCase] {
+    var all: [PlannedCase] = []
+    for workload in workloads {
+      for size in sizes(of: workload) {
+        for backend in backends {
+          all.append(PlannedCase(workload: workload.name, size: size, backend: backend, seed: seed))
+        }
+      }
+    }
+    guard let shard else { return all }
+    return all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+  }
+
+  /// The workload a planned case names (the suite's own, which may carry other default
+  /// sizes than the catalog's).
+  public func workload(named name: String) -> Workload? {
+    workloads.first { $0.name == name }
+  }
+}

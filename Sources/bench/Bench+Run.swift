@@ -1,0 +1,204 @@
+import ArgumentParser
+import BenchCore
+import Foundation
+import Interchange
+import Workloads
+
+extension Bench {
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run a suite of workloads on the layout backends and write a results file.",
+      discussion: """
+        Every case (workload × size × backend) runs its trace on fresh scenes and backends: \
+        a counting pass (allocations through jemalloc, solver counters), warm-up \
+        repetitions, then timed repetitions until --repetitions or the time budget, each \
+        sample kept. Phases build, firstLayout and each change kind are timed per \
+        operation. A backend that cannot express a scene, or is over one of its limits, \
+        is recorded as skipped with the reason; a case that fails is recorded as an \
+        error and the run goes on. Progress goes to standard error, the summary table to \
+        standard output; the results file (layoutbench.results/1) is rewritten after \
+        every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once).
+
+        Exit status:
+          0    every case ran or was skipped
+          1    some case ended in an error (it is in the results file)
+          2    the output path cannot be written
+          64   bad command line: unknown suite, workload or backend (the valid
+               names are listed), a size that is not a positive integer, a debug
+               build without --allow-debug
+          130  interrupted; the results file holds the finished cases
+        """)
+
+    @Option(help: "The suite to run (see 'bench list').")
+    var suite: String
+
+    @Option(help: "Comma-separated layout backends (default: all in this build).")
+    var backends: String?
+
+    @Option(help: "Comma-separated workloads of the suite (default: all).")
+    var workloads: String?
+
+    @Option(help: "Comma-separated sizes for every sized workload (default: each workload's own sweep).")
+    var sizes: String?
+
+    @Option(help: "Timed repetitions per case, each on a fresh scene and backend.")
+    var repetitions = 5
+
+    @Option(help: "Repetitions run and discarded before timing.")
+    var warmup = 1
+
+    @Option(name: .customLong("time-budget"), help: "Seconds per case after which no further repetition starts (one always runs).")
+    var timeBudget = 20.0
+
+    @Option(help: "The workload seed (cases are deterministic per seed).")
+    var seed = WorkloadCatalog.defaultSeed
+
+    @Option(help: "The results file (default: Results/<suite>-<UTC time>.json).")
+    var out: String?
+
+    @Option(help: "Run only part i of n of the cases (dealt round-robin), e.g. 2/4; join the parts with 'bench merge'.")
+    var shard: String?
+
+    @Option(
+      name: .customLong("case-limit"),
+      help: "Skip a case whose predicted seconds per repetition (from the smaller sizes of its workload and backend in this run) exceed this.")
+    var caseLimit = 60.0
+
+    @Flag(name: .customLong("allow-debug"), help: "Run from a debug build (its numbers are not comparable with release ones).")
+    var allowDebug = false
+
+    @Flag(name: .customLong("no-allocations"), help: "Skip the allocation-counting pass.")
+    var noAllocations = false
+
+    func validate() throws {
+      guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1, not \(repetitions)") }
+      guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
+      guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
+      guard caseLimit > 0, caseLimit.isFinite else { throw ValidationError("--case-limit must be a positive number of seconds") }
+      if let shard, Shard(parsing: shard) == nil {
+        throw ValidationError("--shard '\(shard)' is not i/n with 1 <= i <= n (e.g. 2/4)")
+      }
+      if BuildConfiguration.name == "debug" && !allowDebug {
+        throw ValidationError(
+          "this bench is a debug build, whose timings are not publishable; build with 'swift build -c release' "
+            + "(make bench does) or pass --allow-debug")
+      }
+    }
+
+    func run() throws {
+      let plan: RunPlan
+      do {
+        plan = try RunPlan(
+          suite: suite, workloads: workloads.map(Self.list), backends: backends.map(Self.list),
+          available: LayoutBackendRegistry.entries.map(\.name), sizes: try sizes.map(Self.sizeList), seed: seed,
+          shard: shard.flatMap(Shard.init(parsing:)))
+      } catch let error as RunPlan.Invalid {
+        throw ValidationError(error.description)
+      }
+      let outputPath = try resolvedOutputPath(plan)
+      do { try ResultsFile.checkWritable(outputPath) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+
+      let settings = MeasurementSettings(
+        repetitions: repetitions, warmup: warmup, timeBudgetSeconds: timeBudget, countsAllocations: !noAllocations)
+      let document = ResultsDocument(
+        suite: plan.suite.name, createdAt: RunEnvironment.timestamp(),
+        environment: RunEnvironment.current(configuration: BuildConfiguration.name),
+        run: ResultsDocument.RunSettings(
+          command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), repetitions: repetitions,
+          warmup: warmup, timeBudgetSeconds: timeBudget, seed: seed, shard: plan.shard?.description,
+          workloads: plan.workloads.map(\.name), backends: plan.backends))
+      if document.environment.allocator == nil && !noAllocations {
+        StandardError.print("warning: jemalloc statistics are unavailable: allocations are recorded as null")
+      }
+      let cases = plan.cases
+      StandardError.print(
+        "bench run: suite \(plan.suite.name), \(cases.count) cases (\(plan.workloads.count) workloads × sizes × "
+          + "\(plan.backends.joined(separator: ", ")))\(plan.shard.map { ", shard \($0)" } ?? ""), writing \(outputPath)")
+
+      Interruption.install()
+      var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
+      var generated: (key: String, trace: MeasuredTrace, parameters: [(key: String, value: String)])?
+      var predictor = CaseCostPredictor()
+      let limit = caseLimit
+      do {
+        try run.run(cases, finished: { predictor.record($0) }) { planned, progress in
+          if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
+            prediction.secondsPerRepetition > limit
+          {
+            return BenchmarkRun.Measured(
+              outcome: .skipped(
+                reason: "predicted \(Formatting.duration(nanoseconds: prediction.secondsPerRepetition * 1e9)) per "
+                  + "repetition (\(prediction.basis)), over --case-limit \(Formatting.duration(nanoseconds: limit * 1e9))"),
+              parameters: [])
+          }
+          // Cases come workload by workload and size by size: generate once per size.
+          let key = "\(planned.workload)#\(planned.size)"
+          if generated?.key != key {
+            progress.update("generating the workload")
+            do {
+              let workloadCase = try plan.workload(named: planned.workload)!.makeCase(size: planned.size, seed: planned.seed)
+              generated = (key, MeasuredTrace(workloadCase), workloadCase.parameters)
+            } catch {
+              generated = nil
+              return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])
+            }
+          }
+          var job = RunJob(backendName: planned.backend, trace: generated!.trace, settings: settings, progress: progress)
+          LayoutBackendRegistry.visitAll(&job)
+          return BenchmarkRun.Measured(outcome: job.outcome!, parameters: generated!.parameters)
+        }
+      } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+
+      print(BenchmarkRun.summaryTable(run.document))
+      let failed = run.document.cases.filter { $0.status.name == "error" }.count
+      let skipped = run.document.cases.filter { $0.status.name == "skipped" }.count
+      StandardError.print(
+        "\(run.document.cases.count) of \(cases.count) cases: \(failed) failed, \(skipped) skipped; results in \(outputPath)")
+      if Interruption.isRequested {
+        StandardError.print("interrupted: the results file holds the cases that finished")
+        throw ExitCode(130)
+      }
+      if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// `--out`, or `Results/<suite>[-shard-i-of-n]-<UTC time>.json` (creating `Results/`).
+    private func resolvedOutputPath(_ plan: RunPlan) throws -> String {
+      if let out { return out }
+      let stamp = RunEnvironment.timestamp().replacingOccurrences(of: ":", with: "")
+      let shardPart = plan.shard.map { "-shard-\($0.index)-of-\($0.count)" } ?? ""
+      try? FileManager.default.createDirectory(atPath: "Results", withIntermediateDirectories: true)
+      return "Results/\(plan.suite.name)\(shardPart)-\(stamp).json"
+    }
+
+    static func list(_ text: String) -> [String] {
+      text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// - Throws: `ValidationError` naming the first entry that is not a positive integer.
+    static func sizeList(_ text: String) throws -> [Int] {
+      try list(text).map { entry in
+        guard let size = Int(entry.replacingOccurrences(of: "_", with: "")), size > 0 else {
+          throw ValidationError("--sizes: '\(entry)' is not a positive integer")
+        }
+        return size
+      }
+    }
+  }
+}
+
+/// Whether this binary was built for debugging (`swift build`) or release.
+enum BuildConfiguration {
+  static var name: String {
+    #if DEBUG
+      "debug"
+    #else
+      "release"
+    #endif
+  }
+}

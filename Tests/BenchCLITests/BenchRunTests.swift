@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// `bench run` and `bench merge` as a user runs them (the test build is a debug build, so
+/// runs pass `--allow-debug`; the numbers are not looked at, only the file's shape).
+@Suite struct BenchRunTests {
+  /// Two smoke workloads, one repetition: a stack every backend lays out and a constraint
+  /// chain springs-struts refuses. 6 cases.
+  static let small = [
+    "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal,deep.chain.constraints", "--repetitions", "1",
+    "--warmup", "0", "--time-budget", "1", "--allow-debug",
+  ]
+
+  /// A fresh folder, removed by the caller.
+  static func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  static func json(_ url: URL) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+    return try #require(object as? [String: Any])
+  }
+
+  static func cases(_ document: [String: Any]) throws -> [[String: Any]] {
+    try #require(document["cases"] as? [[String: Any]])
+  }
+
+  static func key(_ result: [String: Any]) -> String {
+    "\(result["workload"] ?? "?") \(result["size"] ?? "?") \(result["backend"] ?? "?")"
+  }
+
+  @Test func aRunWritesEveryCaseWithSamplesAllocationsAndSkips() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("smoke.json")
+    let output = try BenchProcess.run(Self.small + ["--out", out.path])
+    #expect(output.status == 0, "\(output.standardError)")
+    // The summary table on standard output, one row per case.
+    #expect(output.standardOutput.hasPrefix("workload "))
+    #expect(output.standardOutput.contains("skipped: springs-struts cannot express"))
+
+    let document = try Self.json(out)
+    #expect(document["format"] as? String == "layoutbench.results/1")
+    #expect(document["suite"] as? String == "smoke")
+    let environment = try #require(document["environment"] as? [String: Any])
+    #expect(environment["configuration"] as? String == "debug")
+    let cases = try Self.cases(document)
+    #expect(cases.map(Self.key) == [
+      "stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 dense-simplex",
+      "stack.fill.horizontal 10 springs-struts", "deep.chain.constraints 10 cassowary",
+      "deep.chain.constraints 10 dense-simplex", "deep.chain.constraints 10 springs-struts",
+    ])
+    let skipped = try #require(cases.last)
+    #expect(skipped["status"] as? String == "skipped")
+    #expect((skipped["reason"] as? String)?.contains("constraint") == true)
+    for result in cases.dropLast() {
+      #expect(result["status"] as? String == "ok", "\(Self.key(result))")
+      let phases = try #require(result["phases"] as? [[String: Any]])
+      #expect(phases.map { $0["name"] as? String } == ["build", "firstLayout", "resizeContainer"])
+      for phase in phases {
+        let samples = try #require(phase["samplesNanoseconds"] as? [Double])
+        #expect(!samples.isEmpty && samples.allSatisfy { $0 >= 1 && $0 < 60e9 }, "\(samples)")
+        // jemalloc is part of the set-up, so allocations are counted: numbers, not null.
+        let allocations = try #require(phase["allocations"] as? [String: Any])
+        #expect(allocations["count"] is Double)
+      }
+    }
+  }
+
+  /// With a tiny --case-limit every case of the second size is predicted over it from the
+  /// first and skipped with the prediction; the first size always runs.
+  @Test func aCasePredictedOverTheLimitIsSkippedWithThePrediction() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("limited.json")
+    let output = try BenchProcess.run([
+      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "cassowary", "--sizes", "10,20",
+      "--repetitions", "1", "--warmup", "0", "--no-allocations", "--case-limit", "0.000001", "--allow-debug",
+      "--out", out.path,
+    ])
+    #expect(output.status == 0, "\(output.standardError)")
+    let cases = try Self.cases(Self.json(out))
+    #expect(cases.map { $0["status"] as? String } == ["ok", "skipped"])
+    let reason = try #require(cases.last?["reason"] as? String)
+    #expect(reason.hasPrefix("predicted "))
+    #expect(reason.contains("at n=10") && reason.contains("over --case-limit"))
+  }
+
+  @Test func shardsMergeIntoTheUnshardedPlan() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var parts: [String] = []
+    for shard in ["1/2", "2/2"] {
+      let out = folder.appendingPathComponent("part\(shard.prefix(1)).json").path
+      let output = try BenchProcess.run(Self.small + ["--shard", shard, "--no-allocations", "--out", out])
+      #expect(output.status == 0, "\(output.standardError)")
+      parts.append(out)
+    }
+    #expect(try Self.cases(Self.json(URL(fileURLWithPath: parts[0]))).count == 3)
+    let merged = folder.appendingPathComponent("merged.json")
+    let output = try BenchProcess.run(["merge"] + parts + ["--out", merged.path])
+    #expect(output.status == 0, "\(output.standardError)")
+    let document = try Self.json(merged)
+    #expect(try Self.cases(document).map(Self.key) == [
+      "stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 dense-simplex",
+      "stack.fill.horizontal 10 springs-struts", "deep.chain.constraints 10 cassowary",
+      "deep.chain.constraints 10 dense-simplex", "deep.chain.constraints 10 springs-struts",
+    ])
+    let sources = try #require(document["mergedFrom"] as? [[String: Any]])
+    #expect(sources.map { $0["shard"] as? String } == ["1/2", "2/2"])
+
+    // The same part twice is refused, naming the case.
+    let twice = try BenchProcess.run(["merge", parts[0], parts[0], "--out", merged.path])
+    #expect(twice.status == 2)
+    #expect(twice.standardError.contains("is in both"))
+  }
+
+  @Test(arguments: [
+    (["--suite", "nope"], "unknown suite 'nope' (suites: stackviews, "),
+    (["--suite", "smoke", "--backends", "kiwi"], "unknown backend 'kiwi' (backends: cassowary, dense-simplex, springs-struts)"),
+    (["--suite", "smoke", "--workloads", "stack.nope"], "unknown workload 'stack.nope'; suite 'smoke' has: stack.fill.horizontal"),
+    (["--suite", "smoke", "--sizes", "10,0"], "--sizes: '0' is not a positive integer"),
+    (["--suite", "smoke", "--sizes", "ten"], "--sizes: 'ten' is not a positive integer"),
+    (["--suite", "smoke", "--shard", "3/2"], "--shard '3/2' is not i/n"),
+    (["--suite", "smoke", "--repetitions", "0"], "--repetitions must be at least 1"),
+  ])
+  func badCommandLinesAreRefusedBeforeAnythingRuns(arguments: [String], message: String) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("never.json")
+    let output = try BenchProcess.run(["run"] + arguments + ["--allow-debug", "--out", out.path])
+    #expect(output.status == 64)
+    #expect(output.standardError.contains(message), "\(output.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  @Test func aDebugBuildIsRefusedWithoutAllowDebug() throws {
+    let output = try BenchProcess.run(["run", "--suite", "smoke", "--out", "/tmp/never-written.json"])
+    #expect(output.status == 64)
+    #expect(output.standardError.contains("debug build"))
+    #expect(output.standardError.contains("--allow-debug"))
+  }
+
+  @Test func anUnwritableOutputIsBadInput() throws {
+    let output = try BenchProcess.run(
+      ["run", "--suite", "smoke", "--allow-debug", "--out", "/nonexistent-folder/results.json"])
+    #expect(output.status == 2)
+    #expect(output.standardError.contains("/nonexistent-folder/results.json: the directory /nonexistent-folder does not exist"))
+  }
+}
