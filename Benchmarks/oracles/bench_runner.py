@@ -38,21 +38,38 @@ class BenchRun:
 
 
 def list_backends(bench: Path) -> list[str]:
-    """The backend names `bench list` prints after its `Backends:` line."""
+    """The backends `bench list` says `bench solve` can use.
+
+    In its `Backends:` section each backend is a line indented by two spaces (name, then
+    a description), followed by deeper-indented lines per command that can use it; only
+    those with a `bench solve:` line solve constraint systems (springs-struts, for one,
+    only lays out scenes). Later sections (suites, workloads) are not backends.
+    """
     try:
         completed = subprocess.run([str(bench), "list"], capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
     except OSError as error:
         raise BenchError(f"cannot run {bench}: {error}") from error
     if completed.returncode != 0:
         raise BenchError(f"{bench} list exited with {completed.returncode}: {completed.stderr.strip()}")
+    return parse_solver_backends(completed.stdout)
+
+
+def parse_solver_backends(listing: str) -> list[str]:
+    """The solver backends in the text of `bench list` (see `list_backends`)."""
     backends: list[str] = []
     in_backends = False
-    for line in completed.stdout.splitlines():
+    current: str | None = None
+    for line in listing.splitlines():
         if not line.startswith(" "):
             in_backends = line.strip() == "Backends:"
+            current = None
             continue
-        if in_backends and line.strip() and not line.strip().startswith("("):
-            backends.append(line.split()[0])
+        if not in_backends or not line.strip():
+            continue
+        if not line.startswith("   "):
+            current = line.split()[0] if not line.strip().startswith("(") else None
+        elif current is not None and line.strip().startswith("bench solve:") and current not in backends:
+            backends.append(current)
     return backends
 
 

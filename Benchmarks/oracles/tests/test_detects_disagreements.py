@@ -207,6 +207,7 @@ class CommandLineTests(unittest.TestCase):
             "if sys.argv[1] == 'list':\n"
             "    print('Backends:')\n"
             "    print('  fake  prints a fixed solution')\n"
+            "    print('        bench solve: every constraint system')\n"
             "else:\n"
             f"    print(open({str(solution_path)!r}).read())\n",
             encoding="utf-8",
