@@ -77,9 +77,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     let measure = pendingMeasure.filter { scene.view($0) != nil }
     pendingMeasure.removeAll()
     if !measure.isEmpty {
+      let isMeasured = Set(measure)
       for v in measure {
         guard let parent = scene.view(v)?.parent else { continue }
-        if measure.contains(parent), let superview = scene.view(parent), superview.translatesAutoresizingMask,
+        if isMeasured.contains(parent), let superview = scene.view(parent), superview.translatesAutoresizingMask,
           !scene.isArrangedInStack(parent)
         {
           // The superview entered in this pass too, so the solve above had none of its
@@ -106,12 +107,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     }
     needsLayout = true
     variables.assign(scene)
+    // A set, so that entering a hierarchy is O(views), not O(views²); no storage when empty.
+    let isNew = Set(newViews)
     for v in newViews {
       guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { continue }
       if parent == scene.root {
         designSuperviewSize[v] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
       } else if let superview = scene.view(parent), superview.translatesAutoresizingMask, !scene.isArrangedInStack(parent),
-        newViews.contains(parent)
+        isNew.contains(parent)
       {
         designSuperviewSize[v] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
       } else {

@@ -21,7 +21,7 @@ public struct Scene: Sendable {
   var constraintIndexByID: [String: Int] = [:]
 
   /// Builds and validates a scene.
-  /// - Complexity: O(views · depth + guides + constraints · anchor length).
+  /// - Complexity: O(views + guides + constraints · anchor length).
   /// - Throws: `SceneError` for the first problem found, in file order: duplicate or
   ///   unknown ids, no root or two roots, a cycle, a custom spacing for a view that is not
   ///   arranged in that stack, an invalid anchor or anchor pair, a priority out of range, a

@@ -11,8 +11,21 @@ import Scene
 /// them (its S₀ would be undefined; that is refused).
 extension LayoutEngine {
 
+  /// Places `v`'s subtree depth first, parents before children in the order a recursive
+  /// walk would take (so the first refusal is the same), with an explicit stack kept
+  /// between passes: any depth, no allocation in steady state.
   /// - Complexity: O(subtree), plus the stacks' allocations.
   mutating func place(_ v: ViewIndex, _ scene: Scene, lenient: Bool) throws(Refusal) {
+    placementStack.removeAll(keepingCapacity: true)
+    placementStack.append((v, lenient))
+    while let (next, nextLenient) = placementStack.popLast() {
+      try placeChildren(of: next, scene, lenient: nextLenient)
+    }
+  }
+
+  /// One step of ``place(_:_:lenient:)``: places `v`'s children (its own frame is set) and
+  /// pushes them, last first, to be taken in order.
+  private mutating func placeChildren(of v: ViewIndex, _ scene: Scene, lenient: Bool) throws(Refusal) {
     guard let view = scene.view(v) else { return }
     viewsPlaced += 1
     if v != scene.root { try checkContentBounds(v, view) }
@@ -22,9 +35,9 @@ extension LayoutEngine {
       try placeAutoresizing(child, childView, in: v)
     }
     if let configuration = view.stack { try layoutStack(v, configuration, scene, lenient: lenient) }
-    for child in view.children {
+    for child in view.children.reversed() {
       let hiddenArranged = isStack && scene.view(child)?.isArranged == true && scene.view(child)?.isHidden == true
-      try place(child, scene, lenient: lenient || hiddenArranged)
+      placementStack.append((child, lenient || hiddenArranged))
     }
   }
 

@@ -44,6 +44,9 @@ struct LayoutEngine {
   var mainPosition: [Double] = []
   var crossSize: [Double] = []
   var crossPosition: [Double] = []
+  /// Views whose children ``place(_:_:lenient:)`` has still to place, with their
+  /// leniency, the next on top (reused by every pass).
+  var placementStack: [(view: ViewIndex, lenient: Bool)] = []
   /// equalCentering under compression (``compressEqualCentering(_:_:canvas:)``).
   var covering = CoveringProgram()
 

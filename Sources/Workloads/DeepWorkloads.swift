@@ -12,7 +12,7 @@ enum DeepWorkloads {
       name: "deep.chain.\(autoresizing ? "autoresizing" : "constraints")",
       summary: "D views nested in one another, each inset from its parent ("
         + (autoresizing ? "autoresizing, flexible width and height" : "four edge constraints") + "), alternating resizes",
-      defaultSizes: [10, 100, 1000], isFrameLayoutOnly: autoresizing, sizeMeaning: "depth (views below the root)",
+      defaultSizes: [10, 100, 1000, 10000], isFrameLayoutOnly: autoresizing, sizeMeaning: "depth (views below the root)",
       stream: "deep.chain", viewCount: { $0 + 1 ... $0 + 1 },
       generate: { size, rng in chainCase(depth: size, autoresizing: autoresizing, &rng) })
   }
