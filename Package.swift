@@ -76,7 +76,7 @@ let package = Package(
       name: "FixtureTests",
       dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel"],
     ),
-    .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement", "Workloads"]),
+    .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
     .testTarget(

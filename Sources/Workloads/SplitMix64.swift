@@ -1,13 +1,14 @@
 /// The generators' random numbers: SplitMix64 (Steele, Lea, Flood 2014), written out here
 /// so the stream never depends on the standard library's choice of algorithms. Every
 /// helper below consumes a fixed number of draws, so cases are identical across
-/// platforms and toolchains.
-struct SplitMix64: Sendable {
+/// platforms and toolchains. Public so the runner's statistics (bootstrap resampling)
+/// draw from the same documented stream.
+public struct SplitMix64: Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -29,7 +30,7 @@ struct SplitMix64: Sendable {
 
   /// Uniform over `range` (a modulo draw; the bias is below 2⁻⁵⁰ for the small ranges
   /// used here).
-  mutating func int(in range: ClosedRange<Int>) -> Int {
+  public mutating func int(in range: ClosedRange<Int>) -> Int {
     range.lowerBound + Int(next() % UInt64(range.count))
   }
 
