@@ -160,6 +160,30 @@ extension Tableau {
 
   // MARK: Pivot
 
+  /// Solves the row held in the pivot buffers, `basic = constant + a·symbol + Σ`, for
+  /// `symbol`: the buffers become `(1/a)·basic + Σ(-aⱼ/a)`, still sorted by symbol, and the
+  /// new constant `-constant/a` is returned. Shared by pivots and by taking a marker's row
+  /// out on removal.
+  /// - Complexity: O(row length).
+  mutating func solvePivotBuffer(for symbol: Int32, basic: Int32, constant: Double) -> Double {
+    guard let k = sortedIndex(of: symbol, in: pivotSymbols) else {
+      preconditionFailure("solvePivotBuffer: symbol \(symbol) is not in the row of \(basic)")
+    }
+    let a = pivotCoefficients[k]
+    let scale = -1 / a
+    pivotSymbols.remove(at: k)
+    pivotCoefficients.remove(at: k)
+    for j in pivotCoefficients.indices { pivotCoefficients[j] *= scale }
+    var insertAt = pivotSymbols.count
+    for j in pivotSymbols.indices where pivotSymbols[j] > basic {
+      insertAt = j
+      break
+    }
+    pivotSymbols.insert(basic, at: insertAt)
+    pivotCoefficients.insert(1 / a, at: insertAt)
+    return constant * scale
+  }
+
   /// Exchanges the parametric `entering` with the basic symbol of row `slot`: the row is
   /// solved for `entering` and substituted everywhere else.
   /// - Complexity: O(row length + Σ lengths of the rows containing `entering`).
@@ -173,23 +197,7 @@ extension Tableau {
     swap(&pivotSymbols, &rows[r].symbols)
     swap(&pivotCoefficients, &rows[r].coefficients)
     let constant = rows[r].constant
-    guard let k = sortedIndex(of: entering, in: pivotSymbols) else {
-      preconditionFailure("pivot: entering symbol not in the leaving row")
-    }
-    // leaving = c + a·entering + Σ → entering = -c/a + (1/a)·leaving + Σ(-aⱼ/a)
-    let a = pivotCoefficients[k]
-    let scale = -1 / a
-    pivotSymbols.remove(at: k)
-    pivotCoefficients.remove(at: k)
-    for j in pivotCoefficients.indices { pivotCoefficients[j] *= scale }
-    var insertAt = pivotSymbols.count
-    for j in pivotSymbols.indices where pivotSymbols[j] > leaving {
-      insertAt = j
-      break
-    }
-    pivotSymbols.insert(leaving, at: insertAt)
-    pivotCoefficients.insert(1 / a, at: insertAt)
-    let newConstant = constant * scale
+    let newConstant = solvePivotBuffer(for: entering, basic: leaving, constant: constant)
     restrictedOccurrences[Int(entering)] -= 1
     rowOf[Int(leaving)] = -1
     rowOf[Int(entering)] = slot

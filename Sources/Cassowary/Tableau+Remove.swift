@@ -73,22 +73,7 @@ extension Tableau {
     pivotCoefficients.append(contentsOf: rows[r].coefficients)
     let constant = rows[r].constant
     dropRow(slot)
-    guard let k = sortedIndex(of: symbol, in: pivotSymbols) else {
-      preconditionFailure("takeRowSolved: symbol not in the row")
-    }
-    let a = pivotCoefficients[k]
-    let scale = -1 / a
-    pivotSymbols.remove(at: k)
-    pivotCoefficients.remove(at: k)
-    for j in pivotCoefficients.indices { pivotCoefficients[j] *= scale }
-    var insertAt = pivotSymbols.count
-    for j in pivotSymbols.indices where pivotSymbols[j] > basic {
-      insertAt = j
-      break
-    }
-    pivotSymbols.insert(basic, at: insertAt)
-    pivotCoefficients.insert(1 / a, at: insertAt)
-    pivotConstant = constant * scale
+    pivotConstant = solvePivotBuffer(for: symbol, basic: basic, constant: constant)
   }
 
   mutating func releasePivotBuffers() {
