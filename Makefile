@@ -2,7 +2,9 @@
 #
 #   make bench   the main job: release build, then `bench run --suite stackviews` (every
 #                backend, sizes 10 to 10,000) writing Results/stackviews-<UTC time>.json
-#   make smoke   the smoke suite (one small case of every workload), what CI runs
+#   make smoke   the smoke suite (one small case of every workload)
+#   make gate    the CI performance gate: the smoke cases of the committed baseline run now
+#                and judged against it (docs/comparing.md); make gate-baseline re-records it
 #   make test    every test: unit, property (seeded), CLI, in a debug build with the
 #                tableau invariant checks on, then `make oracles`
 #   make oracles the external oracles: every backend of the debug bench against HiGHS
@@ -26,7 +28,7 @@ ORACLE_STAMP := $(VENV)/.oracles-requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
 
-.PHONY: bench smoke test build release setup clean oracles
+.PHONY: bench smoke gate gate-baseline test build release setup clean oracles
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
@@ -85,6 +87,20 @@ bench: release
 smoke: release
 	@mkdir -p $(WORK)
 	$(RELEASE_BENCH) run --suite smoke --repetitions 3 --warmup 1 --time-budget 2 --out $(WORK)/smoke.json
+
+# The performance gate (docs/comparing.md): runs the baseline's cases now with its recorded
+# settings and fails (exit 1) on a deterministic figure that rose or a confirmed timing
+# regression of at least 10 % at p < 0.01, timed as ratios to the reference kernel.
+GATE_BASELINE := Benchmarks/baselines/smoke.json
+GATE_SETTINGS := --suite smoke --repetitions 20 --warmup 3 --time-budget 5
+gate: release
+	@mkdir -p $(WORK)
+	$(RELEASE_BENCH) gate --baseline $(GATE_BASELINE) --out $(WORK)/gate-current.json
+
+# The only way the baseline changes: re-record it on a quiet machine and commit it.
+gate-baseline: release
+	@mkdir -p $(dir $(GATE_BASELINE))
+	$(RELEASE_BENCH) run $(GATE_SETTINGS) --out $(GATE_BASELINE)
 
 clean:
 	rm -rf .build

@@ -59,9 +59,10 @@ public struct BenchmarkRun {
         workload: planned.workload, backend: planned.backend, size: planned.size, parameters: measured.parameters,
         status: .ok, seed: planned.seed)
       switch measured.outcome {
-      case .measured(let phases, let repetitions):
+      case .measured(let phases, let repetitions, let reference):
         result.phases = phases
         result.repetitions = repetitions
+        result.reference = reference
       case .skipped(let reason): result.status = .skipped(reason: reason)
       case .failed(let message): result.status = .error(message)
       }

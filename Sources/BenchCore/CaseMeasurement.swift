@@ -25,7 +25,8 @@ public struct MeasurementSettings: Hashable, Sendable {
 
 /// What measuring a case gave.
 public enum CaseOutcome: Sendable {
-  case measured(phases: [ResultsDocument.Phase], repetitions: Int)
+  /// `reference`: the reference kernel's time before each timed repetition.
+  case measured(phases: [ResultsDocument.Phase], repetitions: Int, reference: ResultsDocument.Reference)
   /// The backend cannot express the scene or is over a limit: not a failure.
   case skipped(reason: String)
   case failed(String)
@@ -40,7 +41,9 @@ public enum CaseOutcome: Sendable {
 /// Order of passes: a counting pass (allocations and solver counters per operation; run
 /// twice and the first discarded when it is cheap, so one-time runtime allocations of a
 /// first run do not count), warm-up repetitions, then timed repetitions until
-/// `repetitions` or the time budget, keeping at least one. Counting and timing are
+/// `repetitions` or the time budget, keeping at least one, each right after three timed
+/// runs of the reference kernel (so a case's timings can be read as ratios to work done on the
+/// machine in the same moments; docs/measurement.md). Counting and timing are
 /// separate passes because reading jemalloc's counters empties its thread cache, which
 /// would perturb the timings.
 public struct CaseMeasurement<Backend: LayoutBackend> {
@@ -51,6 +54,9 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
   public var onProgress: (String) -> Void = { _ in }
   /// Polled between repetitions; true stops the case (an interrupted run).
   public var shouldStop: () -> Bool = { false }
+
+  /// Timed runs of the reference kernel before each timed repetition.
+  public static var referenceRunsPerRepetition: Int { 3 }
 
   public init(trace: MeasuredTrace, settings: MeasurementSettings, makeBackend: @escaping () -> Backend) {
     self.trace = trace
@@ -87,9 +93,15 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
         try repetition(&discarded, phaseOfOperation)
       }
       var timing = TimingMeter(phaseCount: phaseNames.count)
+      let kernel = ReferenceKernel()
+      var referenceSamples: [Double] = []
       var done = 0
       while done < settings.repetitions && (done == 0 || (elapsed() < settings.timeBudgetNanoseconds && !shouldStop())) {
         onProgress("rep \(done + 1)/\(settings.repetitions)")
+        // An untimed run first brings the kernel's data back into cache, which the last
+        // repetition evicted: what is timed then depends on the machine, not on the case.
+        _ = kernel.timedRun()
+        for _ in 0..<Self.referenceRunsPerRepetition { referenceSamples.append(Double(kernel.timedRun())) }
         try repetition(&timing, phaseOfOperation)
         done += 1
       }
@@ -99,7 +111,9 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
           operations: timing.samples[p].count / done,
           allocations: counting?.allocations(of: p), counters: counting?.counters(of: p) ?? [])
       }
-      return .measured(phases: phases, repetitions: done)
+      return .measured(
+        phases: phases, repetitions: done,
+        reference: ResultsDocument.Reference(name: ReferenceKernel.name, samplesNanoseconds: referenceSamples))
     } catch {
       switch error {
       case .skipped(let reason): return .skipped(reason: reason)

@@ -79,6 +79,14 @@ public struct SampleComparison: Hashable, Sendable {
     return (u, min(1, erfc(z / 2.0.squareRoot())))
   }
 
+  /// The smallest two-sided p-value the test can give for these sample counts (every
+  /// head sample above every base sample): when it is not below a significance level, no
+  /// samples of these counts can be significant at it. O((m + n) log(m + n)).
+  public static func smallestPValue(base m: Int, head n: Int) -> Double {
+    guard m > 0, n > 0 else { return 1 }
+    return mannWhitney(base: (0..<m).map(Double.init), head: (m..<(m + n)).map(Double.init)).p
+  }
+
   static func median(_ samples: [Double]) -> Double {
     SampleStatistics.quantile(0.5, ofSorted: samples.sorted())
   }

@@ -27,7 +27,7 @@ enum ResultsDecoder {
     "clockResolutionNanoseconds", "hostname",
   ]
   static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends"]
-  static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "phases"]
+  static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "phases"]
   static let phaseKeys = [
     "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
     "madNanoseconds", "maxNanoseconds", "operations", "allocations", "counters",
@@ -176,9 +176,23 @@ enum ResultsDecoder {
     if let value = member("repetitions"), value != .null {
       repetitions = try count(value, at: path.appending("repetitions"), reader, minimum: 1)
     }
+    var reference: ResultsDocument.Reference?
+    if let value = member("reference"), value != .null {
+      let referencePath = path.appending("reference")
+      let figures = try reader.object(value, at: referencePath, knownKeys: ["name", "samplesNanoseconds", "medianNanoseconds"])
+      let samplesPath = referencePath.appending("samplesNanoseconds")
+      var samples: [Double] = []
+      for (index, sample) in try reader.array(JSONReader.member("samplesNanoseconds", of: figures), at: samplesPath).enumerated() {
+        samples.append(try reader.number(sample, at: samplesPath.appending(index), expected: "a duration in nanoseconds (> 0)") { $0 > 0 })
+      }
+      if samples.isEmpty { throw reader.invalid("a reference needs at least one sample", at: samplesPath) }
+      reference = ResultsDocument.Reference(
+        name: try reader.string(JSONReader.member("name", of: figures), at: referencePath.appending("name")),
+        samplesNanoseconds: samples)
+    }
     return ResultsDocument.Case(
       workload: workload, backend: backend, size: size, parameters: parameters, status: status, phases: phases,
-      seed: try seed(member("seed"), at: path.appending("seed"), reader), repetitions: repetitions)
+      seed: try seed(member("seed"), at: path.appending("seed"), reader), repetitions: repetitions, reference: reference)
   }
 
   static func decodePhase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Phase {

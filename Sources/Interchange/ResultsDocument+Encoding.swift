@@ -78,6 +78,14 @@ extension ResultsDocument {
     }
     if let seed = result.seed { members.append(("seed", .string(String(seed)))) }
     if let repetitions = result.repetitions { members.append(("repetitions", .number(Double(repetitions)))) }
+    if let reference = result.reference {
+      var figures: [(key: String, value: JSONValue)] = [
+        ("name", .string(reference.name)),
+        ("samplesNanoseconds", .array(reference.samplesNanoseconds.map(JSONValue.number))),
+      ]
+      if let median = reference.medianNanoseconds { figures.append(("medianNanoseconds", .number(median))) }
+      members.append(("reference", .object(figures)))
+    }
     members.append(("phases", .array(result.phases.map(jsonValue(of:)))))
     return .object(members)
   }

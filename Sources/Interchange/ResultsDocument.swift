@@ -125,11 +125,15 @@ public struct ResultsDocument: Sendable {
     public var seed: UInt64?
     /// Measured repetitions (warm-up excluded); fewer than asked when the time budget ran out.
     public var repetitions: Int?
+    /// Extension: the reference kernel timed once before each timed repetition, so timings
+    /// of two runs can be compared as ratios to work measured in the same run.
+    public var reference: Reference?
 
     public init(
       workload: String, backend: String, size: Int, parameters: [(key: String, value: String)] = [],
-      status: Status, phases: [Phase] = [], seed: UInt64? = nil, repetitions: Int? = nil
+      status: Status, phases: [Phase] = [], seed: UInt64? = nil, repetitions: Int? = nil, reference: Reference? = nil
     ) {
+      self.reference = reference
       self.workload = workload
       self.backend = backend
       self.size = size
@@ -142,6 +146,22 @@ public struct ResultsDocument: Sendable {
 
     /// The identity of a case across files: workload, backend and size.
     public var key: CaseKey { CaseKey(workload: workload, backend: backend, size: size) }
+  }
+
+  /// Timings of a fixed piece of work taken in the same run as a case (`Measurement`'s
+  /// `ReferenceKernel`): what `bench compare` and `bench gate` divide a case's timings by.
+  public struct Reference: Hashable, Sendable {
+    /// Which work (e.g. `reference/1`); ratios to different kernels are not comparable.
+    public var name: String
+    public var samplesNanoseconds: [Double]
+
+    public init(name: String, samplesNanoseconds: [Double]) {
+      self.name = name
+      self.samplesNanoseconds = samplesNanoseconds
+    }
+
+    /// The median sample. O(n log n).
+    public var medianNanoseconds: Double? { SampleStatistics(doubles: samplesNanoseconds)?.median }
   }
 
   public struct CaseKey: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -35,22 +35,7 @@ extension Bench {
         throw ExitCode(2)
       }
       var inputs: [(file: String, document: ResultsDocument)] = []
-      for file in files {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.bytes(atPath: file) } catch {
-          StandardError.print("error: \(file): \(error)")
-          throw ExitCode(2)
-        }
-        do {
-          // Decoding errors name the file and the JSON path themselves.
-          let decoded = try ResultsDocument.decode(utf8: bytes, file: file)
-          for warning in decoded.warnings { StandardError.print("warning: \(warning)") }
-          inputs.append((file, decoded.document))
-        } catch {
-          StandardError.print("error: \(error)")
-          throw ExitCode(2)
-        }
-      }
+      for file in files { inputs.append((file, try ResultsInput.read(file))) }
       do {
         let merged = try ResultsMerge.merge(inputs, createdAt: RunEnvironment.timestamp())
         for warning in merged.warnings { StandardError.print("warning: \(warning)") }

@@ -118,48 +118,20 @@ extension Bench {
         "bench run: suite \(plan.suite.name), \(cases.count) cases (\(plan.workloads.count) workloads × sizes × "
           + "\(plan.backends.joined(separator: ", ")))\(plan.shard.map { ", shard \($0)" } ?? ""), writing \(outputPath)")
 
+      let injection = try Self.injectedRegression()
       Interruption.install()
-      var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
-      var generated: (key: String, trace: MeasuredTrace, parameters: [(key: String, value: String)])?
-      var predictor = CaseCostPredictor()
-      let limit = caseLimit
-      do {
-        try run.run(cases, finished: { predictor.record($0) }) { planned, progress in
-          if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
-            prediction.secondsPerRepetition > limit
-          {
-            return BenchmarkRun.Measured(
-              outcome: .skipped(
-                reason: "predicted \(Formatting.duration(nanoseconds: prediction.secondsPerRepetition * 1e9)) per "
-                  + "repetition (\(prediction.basis)), over --case-limit \(Formatting.duration(nanoseconds: limit * 1e9))"),
-              parameters: [])
-          }
-          // Cases come workload by workload and size by size: generate once per size.
-          let key = "\(planned.workload)#\(planned.size)"
-          if generated?.key != key {
-            progress.update("generating the workload")
-            do {
-              let workloadCase = try plan.workload(named: planned.workload)!.makeCase(size: planned.size, seed: planned.seed)
-              generated = (key, MeasuredTrace(workloadCase), workloadCase.parameters)
-            } catch {
-              generated = nil
-              return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])
-            }
-          }
-          var job = RunJob(backendName: planned.backend, trace: generated!.trace, settings: settings, progress: progress)
-          LayoutBackendRegistry.visitAll(&job)
-          return BenchmarkRun.Measured(outcome: job.outcome!, parameters: generated!.parameters)
-        }
-      } catch {
+      let execution = SuiteExecution(plan: plan, settings: settings, caseLimit: caseLimit, injection: injection)
+      let finished: ResultsDocument
+      do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
         StandardError.print("error: \(error)")
         throw ExitCode(2)
       }
 
-      print(BenchmarkRun.summaryTable(run.document))
-      let failed = run.document.cases.filter { $0.status.name == "error" }.count
-      let skipped = run.document.cases.filter { $0.status.name == "skipped" }.count
+      print(BenchmarkRun.summaryTable(finished))
+      let failed = finished.cases.filter { $0.status.name == "error" }.count
+      let skipped = finished.cases.filter { $0.status.name == "skipped" }.count
       StandardError.print(
-        "\(run.document.cases.count) of \(cases.count) cases: \(failed) failed, \(skipped) skipped; results in \(outputPath)")
+        "\(finished.cases.count) of \(cases.count) cases: \(failed) failed, \(skipped) skipped; results in \(outputPath)")
       if Interruption.isRequested {
         StandardError.print("interrupted: the results file holds the cases that finished")
         throw ExitCode(130)
@@ -174,6 +146,19 @@ extension Bench {
       let shardPart = plan.shard.map { "-shard-\($0.index)-of-\($0.count)" } ?? ""
       try? FileManager.default.createDirectory(atPath: "Results", withIntermediateDirectories: true)
       return "Results/\(plan.suite.name)\(shardPart)-\(stamp).json"
+    }
+
+    /// The gate's self-test injection from the environment, announced on standard error.
+    /// - Throws: `ValidationError` (exit 64) when the variable holds something else.
+    static func injectedRegression() throws -> RegressionInjection? {
+      let injection: RegressionInjection?
+      do { injection = try RegressionInjection.fromEnvironment() } catch { throw ValidationError(error.description) }
+      if let injection {
+        StandardError.print(
+          "warning: \(RegressionInjection.environmentVariable)=\(injection): a deliberate regression is injected "
+            + "(the gate's self-test); these results are not real measurements")
+      }
+      return injection
     }
 
     static func list(_ text: String) -> [String] {

@@ -8,10 +8,15 @@ struct RunJob: LayoutBackendVisitor {
   let trace: MeasuredTrace
   let settings: MeasurementSettings
   let progress: RunProgress
+  let injection: RegressionInjection?
   /// Nil until the named backend was visited.
   private(set) var outcome: CaseOutcome?
 
-  init(backendName: String, trace: MeasuredTrace, settings: MeasurementSettings, progress: RunProgress) {
+  init(
+    backendName: String, trace: MeasuredTrace, settings: MeasurementSettings, progress: RunProgress,
+    injection: RegressionInjection? = nil
+  ) {
+    self.injection = injection
     self.backendName = backendName
     self.trace = trace
     self.settings = settings
@@ -24,12 +29,16 @@ struct RunJob: LayoutBackendVisitor {
     guard backend.name == backendName else { return }
     // Ambiguity probes re-solve per frame variable: a diagnostic, not part of a layout's cost.
     let options = LayoutBackendRegistry.Options(detectsAmbiguity: false)
-    let (trace, settings, progress) = (trace, settings, progress)
-    outcome = withoutActuallyEscaping(makeBackend) { makeBackend in
-      var measurement = CaseMeasurement(trace: trace, settings: settings) { makeBackend(options) }
+    let (trace, settings, progress, injection) = (trace, settings, progress, injection)
+    func measure<Measured: LayoutBackend>(_ make: @escaping () -> Measured) -> CaseOutcome {
+      var measurement = CaseMeasurement(trace: trace, settings: settings, makeBackend: make)
       measurement.onProgress = { progress.update($0) }
       measurement.shouldStop = { Interruption.isRequested }
       return measurement.run()
+    }
+    outcome = withoutActuallyEscaping(makeBackend) { makeBackend in
+      guard let injection else { return measure { makeBackend(options) } }
+      return measure { InjectedRegression(makeBackend(options), injection) }
     }
   }
 }

@@ -32,7 +32,7 @@ import Testing
   }
 
   func phases(_ outcome: CaseOutcome) -> [ResultsDocument.Phase] {
-    guard case .measured(let phases, _) = outcome else {
+    guard case .measured(let phases, _, _) = outcome else {
       Issue.record("not measured: \(outcome)")
       return []
     }
@@ -47,7 +47,7 @@ import Testing
       trace: Self.trace(), settings: MeasurementSettings(repetitions: 3, warmup: 1, countsAllocations: false),
       makeBackend: { CountingFakeBackend() })
     let outcome = measurement.run()
-    guard case .measured(let phases, let repetitions) = outcome else {
+    guard case .measured(let phases, let repetitions, let reference) = outcome else {
       Issue.record("not measured: \(outcome)")
       return
     }
@@ -56,6 +56,10 @@ import Testing
     #expect(phases.map(\.samplesNanoseconds.count) == [3, 3, 6, 3])
     #expect(phases.map(\.operations) == [1, 1, 2, 1])
     #expect(phases.allSatisfy { $0.allocations == nil && $0.counters.isEmpty })
+    // The reference kernel ran before each timed repetition.
+    #expect(reference.name == ReferenceKernel.name)
+    #expect(reference.samplesNanoseconds.count == 3 * CaseMeasurement<CountingFakeBackend>.referenceRunsPerRepetition)
+    #expect(reference.samplesNanoseconds.allSatisfy { $0 > 1_000 && $0 < 1e9 }, "\(reference.samplesNanoseconds)")
   }
 
   /// Samples are nanoseconds as numbers: a layout that spins 200 µs yields samples of at

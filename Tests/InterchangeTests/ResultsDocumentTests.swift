@@ -20,7 +20,8 @@ import Testing
               name: "build", samplesNanoseconds: [812000, 798000, 805000], operations: 1,
               allocations: .init(count: 5012, bytes: 1843200, maxCount: 5012), counters: [("pivots", 3012)]),
             .init(name: "resizeContainer", samplesNanoseconds: [10, 30, 20, 40], operations: 2, allocations: .init(count: 0, bytes: 0)),
-          ], seed: 7, repetitions: 2),
+          ], seed: 7, repetitions: 2,
+          reference: .init(name: "reference/1", samplesNanoseconds: [39000, 41000, 40000, 39500, 40500, 40200])),
         .init(workload: "stack.fill.horizontal", backend: "dense-simplex", size: 10000, status: .skipped(reason: "too big")),
         .init(workload: "stack.fill.horizontal", backend: "springs-struts", size: 10, status: .error("boom")),
       ])
@@ -36,6 +37,24 @@ import Testing
     #expect(decoded.cases[0].phases[1].statistics?.median == 25)
     #expect(decoded.cases[1].status == .skipped(reason: "too big"))
     #expect(decoded.cases[2].status == .error("boom"))
+    #expect(decoded.cases[0].reference?.name == "reference/1")
+    #expect(decoded.cases[0].reference?.medianNanoseconds == 40100)
+    #expect(decoded.cases[1].reference == nil)
+  }
+
+  @Test(arguments: [
+    (#"{"name": "reference/1", "samplesNanoseconds": []}"#, "cases[0].reference.samplesNanoseconds"),
+    (#"{"name": "reference/1", "samplesNanoseconds": [0]}"#, "cases[0].reference.samplesNanoseconds[0]"),
+    (#"{"samplesNanoseconds": [1]}"#, "cases[0].reference.name"),
+  ])
+  func aBadReferenceIsRefusedWithItsPath(reference: String, path: String) {
+    let text = #"{"format": "layoutbench.results/1", "suite": "s", "createdAt": "t", "environment": {}, "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "reference": "#
+      + reference + #", "phases": [{"name": "build", "samplesNanoseconds": [1]}]}]}"#
+    #expect {
+      try ResultsDocument.decode(text, file: "r.json")
+    } throws: { error in
+      "\(error)".contains(path)
+    }
   }
 
   @Test func theFormatsExampleIsAccepted() throws {

@@ -1,0 +1,208 @@
+import ArgumentParser
+import BenchCore
+import Foundation
+import Interchange
+
+extension Bench {
+  struct Gate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Fail when a run regressed against a committed baseline (the CI performance gate).",
+      discussion: """
+        Without --current, runs the baseline's cases now (its suite, workloads, backends, \
+        sizes, seeds, repetitions, warm-up and time budget, as recorded in the file) and \
+        compares. Deterministic figures first: allocations per operation (mean and \
+        largest), pivots and cells touched per operation fail when they rise more than \
+        --tolerance (0.5 per operation) above the baseline. A timing fails only when the slowdown is \
+        significant (Mann-Whitney p < --significance, 0.01) and at least --min-slowdown \
+        (10 %) on the median, compared as ratios to the reference kernel timed in the \
+        same run. Timing failures of a run made now are re-measured once and fail only \
+        when they repeat (--no-confirm to skip). A baseline case that is missing, skipped \
+        or failing now fails too. The baseline is only ever written by an explicit \
+        command (make gate-baseline), never by the gate.
+
+        Exit status:
+          0    nothing regressed
+          1    something regressed (each failure is listed)
+          2    bad input: a file is unreadable or invalid, the baseline was recorded with \
+        another configuration, allocator or toolchain (re-record it), or names what this \
+        build lacks; the output cannot be written
+          64   bad command line
+          130  interrupted
+        """)
+
+    @Option(help: "The baseline results file (e.g. Benchmarks/baselines/smoke.json).")
+    var baseline: String
+
+    @Option(help: "Compare this results file instead of running the baseline's cases now.")
+    var current: String?
+
+    @Option(help: "Where the run made now is written (default: a file in the temporary directory).")
+    var out: String?
+
+    @Option(help: "Significance level of the Mann-Whitney test.")
+    var significance = 0.01
+
+    @Option(name: .customLong("min-slowdown"), help: "Smallest slowdown of the median that fails, as a fraction (0.10 = 10 %).")
+    var minimumSlowdown = 0.10
+
+    @Option(help: "Rise of a deterministic figure per operation that is tolerated.")
+    var tolerance = 0.5
+
+    @Flag(name: .customLong("no-confirm"), help: "Do not re-measure timing regressions before failing.")
+    var noConfirm = false
+
+    @Option(help: "text (aligned columns) or markdown (for CI summaries).")
+    var format: Compare.OutputFormat = .text
+
+    @Flag(name: .customLong("allow-debug"), help: "Run from a debug build (only against a debug baseline).")
+    var allowDebug = false
+
+    func validate() throws {
+      guard significance > 0 && significance < 1 else { throw ValidationError("--significance must be in (0, 1)") }
+      guard minimumSlowdown >= 0, minimumSlowdown.isFinite else { throw ValidationError("--min-slowdown must be 0 or more") }
+      guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be 0 or more") }
+      if current == nil && BuildConfiguration.name == "debug" && !allowDebug {
+        throw ValidationError("this bench is a debug build; build with 'swift build -c release' (make gate does) or pass --allow-debug")
+      }
+    }
+
+    func run() throws {
+      let gate = RegressionGate(significance: significance, minimumSlowdown: minimumSlowdown, figureTolerance: tolerance)
+      let baselineDocument = try ResultsInput.read(baseline)
+      let currentDocument: ResultsDocument
+      let measuredNow: Bool
+      if let current {
+        currentDocument = try ResultsInput.read(current)
+        measuredNow = false
+      } else {
+        currentDocument = try measure(baselineDocument, out: out ?? Self.temporaryPath("gate-current"))
+        measuredNow = true
+      }
+      try Self.checkComparable(baselineDocument, currentDocument, baselinePath: baseline)
+
+      let comparison = ResultsComparison(base: baselineDocument, head: currentDocument)
+      var verdict = gate.evaluate(comparison)
+      var confirmation: ResultsComparison?
+      if measuredNow && !noConfirm && !verdict.timingFailures.isEmpty {
+        let keys = verdict.timingFailures.map(\.key)
+        StandardError.print("bench gate: \(verdict.timingFailures.count) timing regression(s); measuring those cases again to confirm")
+        let confirming = ResultsDocument(
+          suite: baselineDocument.suite, createdAt: baselineDocument.createdAt, environment: baselineDocument.environment,
+          run: baselineDocument.run, cases: baselineDocument.cases.filter { keys.contains($0.key) })
+        let again = try measure(confirming, out: (out ?? Self.temporaryPath("gate-current")) + ".confirm.json")
+        let rerun = ResultsComparison(base: confirming, head: again)
+        verdict = verdict.confirmed(by: gate.evaluate(rerun))
+        confirmation = rerun
+      }
+      print(Self.report(verdict, comparison: comparison, confirmation: confirmation, gate: gate, markdown: format == .markdown,
+        measuredNow: measuredNow, noConfirm: noConfirm))
+      if !verdict.passed { throw ExitCode(1) }
+    }
+
+    /// Runs the cases of `baseline` now with its recorded settings, into `out`.
+    /// - Throws: `ExitCode(2)` when the baseline has no run settings or names what this
+    ///   build lacks, or `out` cannot be written; `ExitCode(130)` when interrupted.
+    private func measure(_ baseline: ResultsDocument, out: String) throws -> ResultsDocument {
+      guard let recorded = baseline.run else {
+        StandardError.print("error: \(self.baseline): the baseline has no 'run' settings to repeat; record it with 'bench run'")
+        throw ExitCode(2)
+      }
+      let plan: RunPlan
+      do {
+        plan = try RunPlan(
+          suite: baseline.suite, workloads: recorded.workloads.isEmpty ? nil : recorded.workloads,
+          backends: recorded.backends.isEmpty ? nil : recorded.backends,
+          available: LayoutBackendRegistry.entries.map(\.name), sizes: nil, seed: recorded.seed, shard: nil)
+      } catch {
+        StandardError.print("error: \(self.baseline): the baseline cannot be run by this build: \(error)")
+        throw ExitCode(2)
+      }
+      do { try ResultsFile.checkWritable(out) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      // Exactly the baseline's cases, in its order, each with its own seed.
+      let cases = baseline.cases.map {
+        PlannedCase(workload: $0.workload, size: $0.size, backend: $0.backend, seed: $0.seed ?? recorded.seed)
+      }
+      let settings = MeasurementSettings(
+        repetitions: recorded.repetitions, warmup: recorded.warmup, timeBudgetSeconds: recorded.timeBudgetSeconds,
+        countsAllocations: baseline.environment.allocator != nil)
+      let document = ResultsDocument(
+        suite: plan.suite.name, createdAt: RunEnvironment.timestamp(),
+        environment: RunEnvironment.current(configuration: BuildConfiguration.name),
+        run: ResultsDocument.RunSettings(
+          command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), repetitions: recorded.repetitions,
+          warmup: recorded.warmup, timeBudgetSeconds: recorded.timeBudgetSeconds, seed: recorded.seed,
+          workloads: recorded.workloads, backends: recorded.backends))
+      StandardError.print("bench gate: running the \(cases.count) cases of \(self.baseline) now, writing \(out)")
+      let injection = try Run.injectedRegression()
+      Interruption.install()
+      let execution = SuiteExecution(plan: plan, settings: settings, caseLimit: .infinity, injection: injection)
+      let finished: ResultsDocument
+      do { finished = try execution.execute(cases, into: document, outputPath: out) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      if Interruption.isRequested {
+        StandardError.print("interrupted: no verdict")
+        throw ExitCode(130)
+      }
+      return finished
+    }
+
+    /// Refuses comparisons whose numbers cannot agree: allocation counts shift with the
+    /// allocator and the toolchain, and debug timings are not release timings.
+    /// - Throws: `ExitCode(2)` naming the field and how to re-record the baseline.
+    static func checkComparable(_ baseline: ResultsDocument, _ current: ResultsDocument, baselinePath: String) throws {
+      let fields: [(String, (ResultsDocument.Environment) -> String?)] = [
+        ("configuration", \.configuration), ("allocator", \.allocator), ("Swift version", \.swiftVersion),
+      ]
+      for (name, field) in fields where field(baseline.environment) != field(current.environment) {
+        StandardError.print(
+          "error: \(baselinePath): the baseline was recorded with \(name) '\(field(baseline.environment) ?? "unknown")', "
+            + "this run has '\(field(current.environment) ?? "unknown")'; deterministic figures are not comparable across "
+            + "them: re-record the baseline (make gate-baseline) and commit it")
+        throw ExitCode(2)
+      }
+      for warning in ResultsComparison.environmentWarnings(base: baseline, head: current) where warning.contains("CPU") {
+        StandardError.print("warning: \(warning); timings are compared as ratios to the reference kernel")
+      }
+    }
+
+    static func report(
+      _ verdict: RegressionGate.Verdict, comparison: ResultsComparison, confirmation: ResultsComparison?, gate: RegressionGate,
+      markdown: Bool, measuredNow: Bool, noConfirm: Bool
+    ) -> String {
+      var lines: [String] = []
+      let bullet = markdown ? "- " : "  "
+      for note in comparison.notes { lines.append("note: \(note)") }
+      lines.append(
+        "bench gate: \(comparison.phases.count) phases compared; timings of \(verdict.testedPhases) tested "
+          + "(\(verdict.untestable.count) have too few samples for p < \(Formatting.fixed(gate.significance, decimals: 2)))")
+      if !verdict.improvements.isEmpty {
+        lines.append("improvements (\(verdict.improvements.count)); lower the baseline with 'make gate-baseline':")
+        lines += verdict.improvements.map { bullet + $0.description }
+      }
+      if verdict.passed {
+        lines.append("PASS: nothing regressed")
+      } else {
+        lines.append("FAIL: \(verdict.failures.count) regression(s):")
+        lines += verdict.failures.map { bullet + $0.description }
+        if !measuredNow && !verdict.timingFailures.isEmpty {
+          lines.append("(timing failures of a given --current file are not re-measured)")
+        } else if noConfirm && !verdict.timingFailures.isEmpty {
+          lines.append("(not re-measured: --no-confirm)")
+        } else if confirmation != nil && !verdict.timingFailures.isEmpty {
+          lines.append("(timing failures repeated when measured again)")
+        }
+      }
+      return lines.joined(separator: "\n")
+    }
+
+    static func temporaryPath(_ stem: String) -> String {
+      let stamp = RunEnvironment.timestamp().replacingOccurrences(of: ":", with: "")
+      return (NSTemporaryDirectory() as NSString).appendingPathComponent("\(stem)-\(stamp).json")
+    }
+  }
+}

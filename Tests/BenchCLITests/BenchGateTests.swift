@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// `bench compare` and `bench gate` as a user (and CI) runs them. Timing decisions are
+/// switched off with `--min-slowdown 100` wherever a run is made in the test (timings are
+/// not asserted in tests: the machines are shared); deterministic figures are asserted
+/// exactly, which is what proves the gate catches an injected allocation.
+@Suite struct BenchGateTests {
+  /// One stack workload on the two backends that count allocations deterministically.
+  static let baselineRun = [
+    "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "cassowary,springs-struts",
+    "--repetitions", "3", "--warmup", "1", "--time-budget", "2", "--allow-debug",
+  ]
+  static let noTimingFailures = ["--min-slowdown", "100"]
+
+  /// Records a baseline in a fresh folder; the caller removes the folder.
+  static func baseline() throws -> (folder: URL, file: URL) {
+    let folder = try BenchRunTests.folder()
+    let file = folder.appendingPathComponent("baseline.json")
+    let output = try BenchProcess.run(Self.baselineRun + ["--out", file.path])
+    try #require(output.status == 0, "\(output.standardError)")
+    return (folder, file)
+  }
+
+  /// `document` with `edit` applied to its JSON object, written next to it as `name`.
+  static func edited(_ file: URL, as name: String, _ edit: (inout [String: Any]) throws -> Void) throws -> URL {
+    var document = try BenchRunTests.json(file)
+    try edit(&document)
+    let url = file.deletingLastPathComponent().appendingPathComponent(name)
+    try JSONSerialization.data(withJSONObject: document).write(to: url)
+    return url
+  }
+
+  @Test func theGatePassesOnAnUnchangedTreeAndCatchesAnInjectedAllocation() throws {
+    let (folder, baseline) = try Self.baseline()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let current = folder.appendingPathComponent("current.json")
+    let gate = ["gate", "--baseline", baseline.path, "--out", current.path, "--allow-debug"] + Self.noTimingFailures
+
+    let unchanged = try BenchProcess.run(gate)
+    #expect(unchanged.status == 0, "\(unchanged.standardOutput)\n\(unchanged.standardError)")
+    #expect(unchanged.standardOutput.contains("PASS: nothing regressed"))
+    // The run made now holds exactly the baseline's cases.
+    let keys = try BenchRunTests.cases(BenchRunTests.json(current)).map(BenchRunTests.key)
+    #expect(keys == ["stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 springs-struts"])
+
+    let injected = try BenchProcess.run(gate, environment: ["LAYOUTBENCH_INJECT_REGRESSION": "allocation"])
+    #expect(injected.status == 1, "\(injected.standardOutput)\n\(injected.standardError)")
+    #expect(injected.standardOutput.contains("FAIL"))
+    for backend in ["cassowary", "springs-struts"] {
+      #expect(
+        injected.standardOutput.contains("stack.fill.horizontal n=10 \(backend) resizeContainer: allocations.count rose from"),
+        "\(injected.standardOutput)")
+    }
+    #expect(injected.standardError.contains("a deliberate regression is injected"))
+    let marked = try BenchRunTests.cases(BenchRunTests.json(current))
+    let parameters = try #require(marked.first?["parameters"] as? [String: Any])
+    #expect(parameters["injectedRegression"] as? String == "allocation")
+  }
+
+  @Test func aGivenCurrentFileIsComparedWithoutRunning() throws {
+    let (folder, baseline) = try Self.baseline()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The same file: every ratio is 1 and every figure equal.
+    let same = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", baseline.path])
+    #expect(same.status == 0, "\(same.standardOutput)\n\(same.standardError)")
+
+    // One more pivot per operation in one phase fails; one fewer is an improvement.
+    func pivots(_ delta: Double) throws -> URL {
+      try Self.edited(baseline, as: "pivots\(delta).json") { document in
+        var cases = document["cases"] as! [[String: Any]]
+        var phases = cases[0]["phases"] as! [[String: Any]]
+        var counters = phases[0]["counters"] as! [String: Any]
+        counters["pivots"] = (counters["pivots"] as! NSNumber).doubleValue + delta
+        phases[0]["counters"] = counters
+        cases[0]["phases"] = phases
+        document["cases"] = cases
+      }
+    }
+    let more = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", pivots(1).path])
+    #expect(more.status == 1)
+    #expect(more.standardOutput.contains("stack.fill.horizontal n=10 cassowary build: counters.pivots rose from"), "\(more.standardOutput)")
+    let fewer = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", pivots(-1).path])
+    #expect(fewer.status == 0)
+    #expect(fewer.standardOutput.contains("counters.pivots fell from"), "\(fewer.standardOutput)")
+
+    // A case that errors now fails the gate.
+    let failing = try Self.edited(baseline, as: "failing.json") { document in
+      var cases = document["cases"] as! [[String: Any]]
+      cases[1] = ["workload": cases[1]["workload"]!, "backend": cases[1]["backend"]!, "size": cases[1]["size"]!,
+        "status": "error", "error": "it broke"]
+      document["cases"] = cases
+    }
+    let lost = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", failing.path])
+    #expect(lost.status == 1)
+    #expect(lost.standardOutput.contains("springs-struts: ok in the baseline, error now: it broke"), "\(lost.standardOutput)")
+  }
+
+  @Test func aBaselineFromAnotherAllocatorOrWithUnknownNamesIsBadInput() throws {
+    let (folder, baseline) = try Self.baseline()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let otherAllocator = try Self.edited(baseline, as: "other-allocator.json") { document in
+      var environment = document["environment"] as! [String: Any]
+      environment["allocator"] = "jemalloc 4.0.0"
+      document["environment"] = environment
+    }
+    let refused = try BenchProcess.run(["gate", "--baseline", otherAllocator.path, "--current", baseline.path])
+    #expect(refused.status == 2)
+    #expect(refused.standardError.contains("allocator 'jemalloc 4.0.0'"), "\(refused.standardError)")
+    #expect(refused.standardError.contains("re-record the baseline (make gate-baseline)"))
+
+    let unknownBackend = try Self.edited(baseline, as: "unknown-backend.json") { document in
+      var run = document["run"] as! [String: Any]
+      run["backends"] = ["cassowary", "yoga"]
+      document["run"] = run
+    }
+    let unknown = try BenchProcess.run(
+      ["gate", "--baseline", unknownBackend.path, "--allow-debug", "--out", folder.appendingPathComponent("x.json").path])
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError.contains("unknown backend 'yoga'"), "\(unknown.standardError)")
+  }
+
+  @Test(arguments: [
+    (["gate", "--baseline", "/nonexistent/baseline.json", "--current", "/nonexistent/b.json"], 2, "/nonexistent/baseline.json: cannot open"),
+    (["gate", "--baseline", "x.json", "--significance", "2"], 64, "--significance must be in (0, 1)"),
+    (["gate", "--baseline", "x.json"], 64, "debug build"),
+    (["compare", "/nonexistent/a.json", "/nonexistent/b.json"], 2, "/nonexistent/a.json: cannot open"),
+    (["compare", "only-one.json"], 64, "Missing expected argument"),
+  ])
+  func badInputAndBadCommandLines(arguments: [String], status: Int32, message: String) throws {
+    let output = try BenchProcess.run(arguments)
+    #expect(output.status == status, "\(output.standardError)")
+    #expect(output.standardError.contains(message), "\(output.standardError)")
+  }
+
+  @Test func anInvalidResultsFileIsNamedWithItsJSONPath() throws {
+    let file = try TemporaryFile(named: "broken.json", #"{"format": "layoutbench.results/1", "suite": "s", "createdAt": "t", "environment": {}, "cases": [{"workload": "w"}]}"#)
+    defer { file.remove() }
+    let output = try BenchProcess.run(["compare", file.path, file.path])
+    #expect(output.status == 2)
+    #expect(output.standardError.contains("broken.json"), "\(output.standardError)")
+    #expect(output.standardError.contains("cases[0]"), "\(output.standardError)")
+  }
+
+  @Test func aBadInjectionIsABadCommandLine() throws {
+    let output = try BenchProcess.run(
+      ["run", "--suite", "smoke", "--allow-debug", "--out", "/tmp/never.json"], environment: ["LAYOUTBENCH_INJECT_REGRESSION": "leak"])
+    #expect(output.status == 64)
+    #expect(output.standardError.contains("LAYOUTBENCH_INJECT_REGRESSION='leak' is not 'allocation' or 'slowdown:F'"))
+  }
+
+  @Test func compareListsEveryPhaseWithRatiosAndWhatDoesNotPairUp() throws {
+    let (folder, baseline) = try Self.baseline()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fewer = try Self.edited(baseline, as: "fewer.json") { document in
+      document["cases"] = Array((document["cases"] as! [[String: Any]]).prefix(1))
+    }
+    let output = try BenchProcess.run(["compare", baseline.path, fewer.path])
+    #expect(output.status == 0, "\(output.standardError)")
+    #expect(output.standardOutput.contains("ratio [95% CI]"))
+    #expect(output.standardOutput.contains("stack.fill.horizontal n=10 springs-struts: only in the base"))
+    // The case in both: build, firstLayout, resizeContainer, each with ratio 1.00.
+    #expect(output.standardOutput.components(separatedBy: " 1.00 [").count == 4, "\(output.standardOutput)")
+    #expect(output.standardOutput.contains("3 phases compared"), "\(output.standardOutput)")
+    let markdown = try BenchProcess.run(["compare", baseline.path, fewer.path, "--format", "markdown"])
+    #expect(markdown.standardOutput.contains("| workload | n | backend | phase |"))
+  }
+}
