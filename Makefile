@@ -10,12 +10,15 @@
 #   make oracles the external oracles: every backend of the debug bench against HiGHS
 #                (lexicographic) and kiwisolver, on Benchmarks/systems/ and on seeded
 #                random systems (Benchmarks/oracles/, Benchmarks/README.md)
+#   make notebooks  the notebooks' unit tests, then every Notebooks/*.ipynb executed
+#                headless on Results/ into .build/notebooks/*.html (Notebooks/README.md)
 #
 # All do their own set-up: they need the Swift toolchain of this machine kind and python3;
 # `make setup` installs Debian's libjemalloc-dev (the allocator whose statistics give the
 # allocation counts, docs/measurement.md) through apt-get when pkg-config cannot find it;
 # `make oracles` creates .venv with the pinned Benchmarks/oracles/requirements.txt (PyPI),
-# again only when that file changes. SCRATCH=DIR builds in DIR instead of .build.
+# again only when that file changes; `make notebooks` adds Notebooks/requirements.txt to
+# the same .venv the same way. SCRATCH=DIR builds in DIR instead of .build.
 
 SWIFT ?= swift
 PYTHON ?= python3
@@ -27,8 +30,12 @@ ORACLES := Benchmarks/oracles
 ORACLE_STAMP := $(VENV)/.oracles-requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
+NOTEBOOKS := Notebooks
+NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
+NOTEBOOK_OUT := $(SCRATCH)/notebooks
+NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-baseline test build release setup clean oracles
+.PHONY: bench smoke gate gate-baseline test build release setup clean oracles notebooks notebooks-strip
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
@@ -74,6 +81,38 @@ oracles: setup
 	  Benchmarks/systems/ --random $(ORACLE_RANDOM) --seed $(ORACLE_SEED) || status=$$?; \
 	echo "make oracles: $$(awk "BEGIN { printf \"%.1f\", $$(date +%s.%N) - $$start }") s, exit status $$status"; \
 	exit $$status
+
+# The notebooks' packages join the oracles' in .venv. Both files go to one pip call so
+# that pins the two share (numpy, kiwisolver) must agree or the install fails.
+$(NOTEBOOK_STAMP): $(NOTEBOOKS)/requirements.txt $(ORACLES)/requirements.txt
+	@test -x $(VENV)/bin/python || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
+	@echo "installing $(NOTEBOOKS)/requirements.txt into $(VENV)"
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check \
+	  -r $(ORACLES)/requirements.txt -r $(NOTEBOOKS)/requirements.txt
+	@touch $@
+
+# Needs no Swift: the notebooks read the committed Results/. nbconvert stops at the first
+# cell that raises and exits non-zero, which fails the target. MPLBACKEND=Agg keeps the
+# tests headless; the notebooks draw inline (also non-interactive). JUPYTER_PLATFORM_DIRS
+# opts in to the directory layout jupyter_core otherwise warns about on every start.
+notebooks:
+	@command -v $(PYTHON) >/dev/null || { echo "error: python3 not found"; exit 2; }
+	@start=$$(date +%s.%N); \
+	$(MAKE) -s --no-print-directory $(NOTEBOOK_STAMP) || exit $$?; \
+	echo "== notebook library tests ($(NOTEBOOKS)/tests)"; \
+	MPLBACKEND=Agg $(VENV)/bin/python -m unittest discover -s $(NOTEBOOKS)/tests -t $(NOTEBOOKS) || exit $$?; \
+	mkdir -p $(NOTEBOOK_OUT); \
+	for notebook in $(NOTEBOOKS)/*.ipynb; do \
+	  echo "== executing $$notebook"; \
+	  MPLBACKEND=Agg JUPYTER_PLATFORM_DIRS=1 $(VENV)/bin/jupyter nbconvert --to html --execute \
+	    --ExecutePreprocessor.timeout=$(NOTEBOOK_TIMEOUT) --output-dir $(NOTEBOOK_OUT) "$$notebook" || exit $$?; \
+	done; \
+	echo "make notebooks: $$(awk "BEGIN { printf \"%.1f\", $$(date +%s.%N) - $$start }") s, HTML in $(NOTEBOOK_OUT)/"
+
+# Notebooks are committed without outputs (reviewable diffs); run this before committing
+# one that was saved with outputs. The notebooks' tests check it.
+notebooks-strip: $(NOTEBOOK_STAMP)
+	JUPYTER_PLATFORM_DIRS=1 $(VENV)/bin/jupyter nbconvert --clear-output --inplace $(NOTEBOOKS)/*.ipynb
 
 # The main job: the stackviews suite on every backend, sizes 10 to 10,000, into Results/
 # (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".

@@ -1,0 +1,1 @@
+"""Unit tests of benchlib and benchplots (python -m unittest, run by `make notebooks`)."""
