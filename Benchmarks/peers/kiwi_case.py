@@ -30,23 +30,27 @@ How the format maps onto kiwi (Benchmarks/README.md, "kiwisolver as a peer"):
   priority 0.5 outweigh one at 251: it gives other frames than Cassowary on stack.fill at
   100 views and on enaml; a map exponential in the priority (1 to 1e6) crowds the low
   priorities together and differs on stack.nested and churn.dynamicType. The ranking
-  gives Cassowary's frames on every workload kind the tests compare.
-* **setConstant.** kiwi cannot change a constant in place. A single-variable equality
-  `a·x + c == 0` whose constant the trace changes (and that the trace never removes, adds
-  or re-prioritises) becomes what kiwi's maintainers recommend for values the application
-  drives (nucleic/kiwi issues #41, #154) and what kiwi's own enaml benchmark does with the
-  window size: an edit variable on `x`, moved with `suggestValue(x, -c/a)`. An optional
-  one keeps its strength, so the system is the same; a required one (the root's size in
-  every resize) gets `strong`, as the window's size in kiwi's benchmark, since kiwi
-  refuses required edit variables: ten times the strongest optional level, so in practice
-  it holds as the required constraint would (the check pass verifies it in every state,
-  and the tests compare the frames). A stronger edit is not safer: at 1e9 over levels
-  down to 1, kiwi's rounding found "the objective is unbounded" on a two-view row. Like
-  kiwi's benchmark, these edit variables are added after the constraints, with their
-  initial suggestion, in `build`. Every other constant change removes the constraint and adds the prebuilt one
-  with the new constant (a step's entries all removed, then all added, as formats.md
-  judges a step on its result). `--set-constant readd` uses removal and re-adding for
-  every constant change, to measure kiwi's generic path.
+  gives Cassowary's frames on every workload kind the tests compare. `strong` itself is
+  left to the required edit variables of `edit-all`.
+* **setConstant.** kiwi cannot change a constant in place. What kiwi's maintainers
+  recommend for values the application drives (nucleic/kiwi issues #41, #154) is an edit
+  variable: a single-variable equality `a·x + c == 0` at an optional priority whose
+  constant the trace changes (and that the trace never removes, adds or re-prioritises)
+  becomes an edit variable on `x` at the same strength, moved with `suggestValue(x, -c/a)`:
+  the same system, solved by kiwi's dual simplex. Every other constant change removes the
+  constraint and adds the prebuilt one with the new constant (a step's entries all
+  removed, then all added, as formats.md judges a step on its result). That includes the
+  required root size every resize changes: kiwi refuses required edit variables, and a
+  weighted edit is not a required constraint (below). Mode `edit` (the default) does
+  this; `readd` removes and re-adds every changed constraint (kiwi's generic path);
+  `edit-all` also turns required single-variable equalities into edit variables at
+  `strong`, as kiwi's own enaml benchmark does with the window size. That is kiwi's
+  idiom but not the same system: where enough optional errors move with the root size
+  (58 compressing rows of `stack.nested` at 1,000 views, each at a level of 1e5) their
+  weights outweigh the edit, the root size gives way, and the check pass fails the case.
+  A stronger edit is no cure: at 1e9 over levels down to 1, kiwi's rounding finds "the
+  objective is unbounded" on a two-view row. Edit variables are added after the
+  constraints, with their initial suggestion, in `build`, as in kiwi's benchmark.
 * **setPriority** removes the constraint and adds it with the new strength; **suggest**
   is `suggestValue`; the file's **edits** are added first, held at 0 until suggested, as
   formats.md says.
@@ -81,13 +85,14 @@ from systems import (  # noqa: E402
 )
 
 BUILD, FIRST_LAYOUT = "build", "firstLayout"
-# Everything stays within kiwi's usual weak...strong scale: with an edit at 1e9 over levels
-# down to 1, kiwi 1.5.1's rounding finds "the objective is unbounded" on the two-view row of
-# tests/test_kiwi_case.py, an InternalSolverError its Python binding lets abort the process.
+# Everything stays within kiwi's usual weak...strong scale, leaving `strong` to the required
+# edits of `edit-all`: with an edit at 1e9 over levels down to 1, kiwi 1.5.1's rounding finds
+# "the objective is unbounded" on the two-view row of tests/test_kiwi_case.py, an
+# InternalSolverError its Python binding lets abort the process.
 WEAKEST, STRONGEST = kiwisolver.strength.weak, kiwisolver.strength.strong / 10
 SINGLE_LEVEL = kiwisolver.strength.medium
 REQUIRED_EDIT_STRENGTH = kiwisolver.strength.strong
-SET_CONSTANT_MODES = ("edit", "readd")
+SET_CONSTANT_MODES = ("edit", "edit-all", "readd")
 
 
 class CaseInputError(ValueError):
@@ -202,10 +207,11 @@ class EditMapping:
 
 
 def plan_edit_variables(system: System, mode: str) -> dict[str, EditMapping]:
-    """Which constraints' constant changes become `suggestValue` (module docstring): in
-    `edit` mode, the initial single-variable equalities whose constant a step changes and
-    that no step removes, adds or re-prioritises, one per variable, on variables that are
-    not edit variables of the file already. Everything else is removed and re-added."""
+    """Which constraints' constant changes become `suggestValue` (module docstring): the
+    initial single-variable equalities whose constant a step changes and that no step
+    removes, adds or re-prioritises, one per variable, on variables that are not edit
+    variables of the file already; optional ones only in `edit` mode, required ones too in
+    `edit-all`, none in `readd`. Everything else is removed and re-added."""
     if mode not in SET_CONSTANT_MODES:
         raise ValueError(f"unknown setConstant mode {mode!r}")
     if mode == "readd":
@@ -226,7 +232,7 @@ def plan_edit_variables(system: System, mode: str) -> dict[str, EditMapping]:
     for row in system.constraints:
         if row.label not in changed or row.label in untouchable or row.label in mappings:
             continue
-        if row.relation != "==" or len(row.terms) != 1:
+        if row.relation != "==" or len(row.terms) != 1 or (row.required and mode != "edit-all"):
             continue
         variable, coefficient = row.terms[0]
         if coefficient == 0 or variable in taken:

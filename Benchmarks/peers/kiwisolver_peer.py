@@ -6,7 +6,7 @@
 Usage:
     kiwisolver_peer.py --suite NAME [--workloads a,b] [--sizes 10,100] [--repetitions 5]
         [--warmup 1] [--time-budget 20] [--case-limit 60] [--seed 1]
-        [--set-constant edit|readd] [--bench PATH] [--out FILE]
+        [--set-constant edit|edit-all|readd] [--bench PATH] [--out FILE]
 
 The workloads and their default sizes come from `bench list`; each case (workload × size)
 is exported once and measured in a child process (kiwi_case.py, which says how the format
@@ -87,9 +87,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--case-limit", type=_positive_seconds, default=60.0, metavar="SECONDS",
                         help="skip a case predicted to take longer per repetition (60)")
     parser.add_argument("--seed", type=_seed, default=1, help="the workloads' seed (1)")
-    parser.add_argument("--set-constant", choices=("edit", "readd"), default="edit",
-                        help="edit: single-variable equalities become edit variables (default); "
-                             "readd: every constant change removes and re-adds the constraint")
+    parser.add_argument("--set-constant", choices=("edit", "edit-all", "readd"), default="edit",
+                        help="edit: optional single-variable equalities become edit variables, the rest is removed "
+                             "and re-added (default); edit-all: required ones too, as strong edit variables (kiwi's "
+                             "window-size idiom, not the same system); readd: every change removes and re-adds")
     parser.add_argument("--bench", type=Path, default=REPOSITORY / ".build/release/bench",
                         help="the bench executable (default: .build/release/bench of this checkout)")
     parser.add_argument("--out", type=Path, help="the results file (default: Results/kiwisolver-<suite>-<UTC time>.json)")

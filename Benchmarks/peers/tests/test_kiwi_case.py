@@ -141,11 +141,12 @@ class SetConstantMappingTests(Fixture):
     def system(self, document: dict):
         return parse_system_text(self.write(document).read_text(), Path("f.json"))
 
-    def test_single_variable_equalities_whose_constant_changes_become_edit_variables(self) -> None:
-        mapping = plan_edit_variables(self.system(ROW), "edit")
+    def test_required_equalities_become_edit_variables_only_in_edit_all(self) -> None:
+        mapping = plan_edit_variables(self.system(ROW), "edit-all")
         self.assertEqual(list(mapping), ["width"])
         self.assertEqual(mapping["width"].variable, "W")
         self.assertEqual(mapping["width"].value_for(-120), 120)
+        self.assertEqual(plan_edit_variables(self.system(ROW), "edit"), {})
         self.assertEqual(plan_edit_variables(self.system(ROW), "readd"), {})
 
     def test_what_stays_removal_and_re_adding(self) -> None:
@@ -159,17 +160,19 @@ class SetConstantMappingTests(Fixture):
                 constraint("edited", {"e": 1}, -1, "==", 400),           # e is an edit variable of the file
                 constraint("zero", {"f": 0}, -1, "==", 400),             # no variable really
                 constraint("unchanged", {"g": 1}, -1),                   # no step changes it
+                constraint("required", {"h": 1}, -1),                    # required: edit-all only
             ],
             "edits": [{"variable": "e", "priority": 100}],
             "steps": [{"setConstant": {"ineq": 0, "two": 0, "removed": 0, "first": -6, "second": 0, "edited": 0,
-                                       "zero": 0}},
+                                       "zero": 0, "required": -2}},
                       {"remove": ["removed"]}],
         }
         mapping = plan_edit_variables(self.system(document), "edit")
         self.assertEqual(list(mapping), ["first"])
         self.assertEqual(mapping["first"].value_for(-6), 3)
+        self.assertEqual(list(plan_edit_variables(self.system(document), "edit-all")), ["first", "required"])
         program, _ = load_program(self.write(document))
-        self.assertEqual(program.readded, {"ineq", "two", "removed", "second", "edited", "zero"})
+        self.assertEqual(program.readded, {"ineq", "two", "removed", "second", "edited", "zero", "required"})
         self.assertEqual(program.parameters("edit")["kiwi.editVariables"], "1")
 
     def test_an_optional_equality_keeps_its_strength_as_an_edit_variable(self) -> None:
@@ -182,8 +185,8 @@ class SetConstantMappingTests(Fixture):
         # The edit is as weak as the constraint was: the required cap wins at 8.
         self.assertEqual([state["x"] for state in self.replay(program)], [5, 8])
 
-    def test_a_required_equality_becomes_a_strong_edit_above_every_optional_level(self) -> None:
-        program, _ = load_program(self.write(ROW))
+    def test_edit_all_makes_a_required_equality_a_strong_edit_above_every_optional_level(self) -> None:
+        program, _ = load_program(self.write(ROW), "edit-all")
         add_edit = [arguments for method, arguments in program.build if method == kiwisolver.Solver.addEditVariable]
         self.assertEqual([strength for _, strength in add_edit], [kiwisolver.strength.strong])
         self.assertEqual(kiwi_case.REQUIRED_EDIT_STRENGTH, 10 * program.strengths.of(751))
@@ -191,8 +194,8 @@ class SetConstantMappingTests(Fixture):
         self.assertEqual(program.build_origins[-2:], ["constraints[1] ('width') as an edit variable"] * 2)
         self.assertEqual(program.build[-1], (kiwisolver.Solver.suggestValue, (program.variables[1], 300)))
 
-    def test_both_mappings_give_the_layout_worked_out_by_hand(self) -> None:
-        for mode in ("edit", "readd"):
+    def test_every_mapping_gives_the_layout_worked_out_by_hand(self) -> None:
+        for mode in kiwi_case.SET_CONSTANT_MODES:
             with self.subTest(mode=mode):
                 program, _ = load_program(self.write(ROW), mode)
                 states = self.replay(program)
@@ -207,14 +210,16 @@ class SetConstantMappingTests(Fixture):
 class CallTests(Fixture):
     def test_calls_per_operation_in_each_phase(self) -> None:
         # 5 variables: reading them is updateVariables + 5 value() calls.
-        edit, _ = load_program(self.write(ROW), "edit")
+        edit_all, _ = load_program(self.write(ROW), "edit-all")
         # build: Solver(), 7 constraints, addEditVariable + suggestValue for the width;
         # resize: one suggestValue; constants: a suggestValue and cr0 removed and added;
         # swap: a removal and an add.
-        self.assertEqual(edit.calls(), [10, 6, 7, 9, 8])
-        readd, _ = load_program(self.write(ROW), "readd")
-        self.assertEqual(readd.calls(), [9, 6, 8, 10, 8])
-        self.assertEqual(readd.readded, {"width", "cr0"})
+        self.assertEqual(edit_all.calls(), [10, 6, 7, 9, 8])
+        # The width is required: removed and added back by the other two.
+        for mode in ("edit", "readd"):
+            program, _ = load_program(self.write(ROW), mode)
+            self.assertEqual(program.calls(), [9, 6, 8, 10, 8])
+            self.assertEqual(program.readded, {"width", "cr0"})
 
     def test_a_step_is_removed_whole_before_it_is_added_back(self) -> None:
         program, _ = load_program(self.write(ROW), "readd")
@@ -243,6 +248,22 @@ class CheckPassTests(Fixture):
         self.assertIn("after operation 1 (resize, steps 1..<2)", str(raised.exception))
         self.assertIn("'bogus' by 5", str(raised.exception))
 
+    def test_a_strong_edit_that_gives_way_fails_the_case(self) -> None:
+        # Thirty rows as wide as the root, each wanting 500 at the top optional level: their
+        # weights together outweigh a strong edit holding the root at 100 (edit-all only).
+        rows = [constraint("width", {"W": 1}, -100), constraint("low", {"W": 1}, -50, ">=", 10)]
+        for index in range(30):
+            rows += [constraint(f"row{index}", {f"r{index}": 1, "W": -1}, 0),
+                     constraint(f"want{index}", {f"r{index}": 1}, -500, ">=", 750)]
+        document = {"constraints": rows, "steps": [{"setConstant": {"width": -120}}]}
+        program, _ = load_program(self.write(document), "edit-all")
+        outcome = kiwi_case.measure(program, Settings(1, 0, 5, None))
+        self.assertEqual(outcome["status"], "error")
+        self.assertIn("kiwisolver's values break 1 required constraint(s) after the build, e.g. 'width' by 400",
+                      outcome["error"])
+        exact, _ = load_program(self.write(document), "edit")
+        self.assertEqual([state["W"] for state in self.replay(exact)], [100, 120])
+
     def test_a_check_pass_over_the_case_limit_skips_the_case(self) -> None:
         program, _ = load_program(self.write(ROW))
         outcome = kiwi_case.measure(program, Settings(1, 0, 1, 1e-9))
@@ -265,7 +286,7 @@ class MeasureTests(Fixture):
             self.assertEqual(phases[name]["operations"], operations)
             self.assertEqual(len(phases[name]["samples"]), 3 * operations)
             self.assertTrue(all(isinstance(sample, int) and sample > 0 for sample in phases[name]["samples"]))
-        self.assertEqual(phases["resize"]["calls"], 7)
+        self.assertEqual(phases["resize"]["calls"], 8)
 
     def test_the_budget_stops_repetitions_but_one_always_runs(self) -> None:
         program, _ = load_program(self.write(ROW))
