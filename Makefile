@@ -12,22 +12,27 @@
 #                random systems (Benchmarks/oracles/, Benchmarks/README.md)
 #   make notebooks  the notebooks' unit tests, then every Notebooks/*.ipynb executed
 #                headless on Results/ into .build/notebooks/*.html (Notebooks/README.md)
+#   make peers   kiwisolver as a peer: a suite's exported workloads through kiwisolver,
+#                Results/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
 #
 # All do their own set-up: they need the Swift toolchain of this machine kind and python3;
 # `make setup` installs Debian's libjemalloc-dev (the allocator whose statistics give the
 # allocation counts, docs/measurement.md) through apt-get when pkg-config cannot find it;
-# `make oracles` creates .venv with the pinned Benchmarks/oracles/requirements.txt (PyPI),
-# again only when that file changes; `make notebooks` adds Notebooks/requirements.txt to
-# the same .venv the same way. SCRATCH=DIR builds in DIR instead of .build.
+# `make oracles` and `make peers` create .venv with the pinned requirements of
+# Benchmarks/oracles/ and Benchmarks/peers/ (PyPI), again only when one of those files
+# changes; `make notebooks` adds Notebooks/requirements.txt to the same .venv the same
+# way. SCRATCH=DIR builds in DIR instead of .build.
 
 SWIFT ?= swift
 PYTHON ?= python3
-RELEASE_BENCH := .build/release/bench
-WORK := .build/bench-work
 SCRATCH ?= .build
+RELEASE_BENCH := $(SCRATCH)/release/bench
+WORK := $(SCRATCH)/bench-work
 VENV := .venv
 ORACLES := Benchmarks/oracles
-ORACLE_STAMP := $(VENV)/.oracles-requirements.stamp
+PEERS := Benchmarks/peers
+REQUIREMENTS := $(ORACLES)/requirements.txt $(PEERS)/requirements.txt
+VENV_STAMP := $(VENV)/.requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
 NOTEBOOKS := Notebooks
@@ -35,7 +40,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-baseline test build release setup clean oracles notebooks notebooks-strip
+.PHONY: bench smoke gate gate-baseline test build release setup clean oracles notebooks notebooks-strip peers peer-tests
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
@@ -55,23 +60,24 @@ build: setup
 	$(SWIFT) build
 
 release: setup
-	$(SWIFT) build -c release --product bench
+	$(SWIFT) build -c release --product bench --scratch-path $(SCRATCH)
 
 test: setup
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
 	$(SWIFT) test --scratch-path $(SCRATCH)
 	@$(MAKE) --no-print-directory oracles
+	@$(MAKE) --no-print-directory peer-tests
 
-# The virtual environment, (re)installed when requirements.txt is newer than the stamp.
-$(ORACLE_STAMP): $(ORACLES)/requirements.txt
+# The virtual environment, (re)installed when a requirements file is newer than the stamp.
+$(VENV_STAMP): $(REQUIREMENTS)
 	@test -x $(VENV)/bin/python || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
-	@echo "installing $(ORACLES)/requirements.txt into $(VENV)"
-	@$(VENV)/bin/pip install --quiet --disable-pip-version-check -r $(ORACLES)/requirements.txt
+	@echo "installing $(REQUIREMENTS) into $(VENV)"
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check $(addprefix -r ,$(REQUIREMENTS))
 	@touch $@
 
 oracles: setup
 	@start=$$(date +%s.%N); status=0; \
-	$(MAKE) -s --no-print-directory $(ORACLE_STAMP) || exit $$?; \
+	$(MAKE) -s --no-print-directory $(VENV_STAMP) || exit $$?; \
 	$(SWIFT) build --scratch-path $(SCRATCH) --product bench || exit $$?; \
 	echo "== oracle self-tests ($(ORACLES)/tests)"; \
 	$(VENV)/bin/python -m unittest discover -s $(ORACLES)/tests -t $(ORACLES) || status=$$?; \
@@ -113,6 +119,21 @@ notebooks:
 # one that was saved with outputs. The notebooks' tests check it.
 notebooks-strip: $(NOTEBOOK_STAMP)
 	JUPYTER_PLATFORM_DIRS=1 $(VENV)/bin/jupyter nbconvert --clear-output --inplace $(NOTEBOOKS)/*.ipynb
+
+# The peer scripts' own tests (Benchmarks/peers/tests): the kiwi mappings, the results
+# file, the command line, and kiwisolver against the debug bench's cassowary backend.
+peer-tests: setup
+	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
+	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
+	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s $(PEERS)/tests -t $(PEERS)
+
+# kiwisolver as a peer: SUITE's workloads exported by the release bench and run through
+# kiwisolver into Results/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw
+# beside the Swift backends. PEER_ARGS adds options, e.g. PEER_ARGS="--sizes 10,100".
+PEER_ARGS ?=
+peers: release
+	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
+	$(VENV)/bin/python $(PEERS)/kiwisolver_peer.py --suite $(SUITE) --bench $(RELEASE_BENCH) $(PEER_ARGS)
 
 # The main job: the stackviews suite on every backend, sizes 10 to 10,000, into Results/
 # (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".

@@ -166,11 +166,37 @@ def load_system(path: Path) -> System:
 
 def parse_system_text(text: str, path: Path) -> System:
     """Reads a system from JSON text; `path` is only used in messages and reports."""
+    return parse_system(_decode(text, path), path)
+
+
+SYSTEM_MEMBERS = ("format", "constraints", "edits", "steps")
+
+
+def parse_system_text_with_extensions(text: str, path: Path) -> tuple[System, dict[str, Any]]:
+    """A system and its other top-level members as plain JSON values (dicts, lists), e.g.
+    the `workload` and `operations` that `bench export` writes (docs/interchange.md). A
+    repeated key inside an extension keeps its last value."""
+    document = _decode(text, path)
+    system = parse_system(document, path)
+    extensions = {key: _plain(value) for key, value in _object(document, "(top level)").items()
+                  if key not in SYSTEM_MEMBERS}
+    return system, extensions
+
+
+def _decode(text: str, path: Path) -> Any:
     try:
-        document = json.loads(text, object_pairs_hook=_pairs)
+        return json.loads(text, object_pairs_hook=_pairs)
     except json.JSONDecodeError as error:
         raise SystemFormatError(f"{path}: not JSON: {error}") from error
-    return parse_system(document, path)
+
+
+def _plain(value: Any) -> Any:
+    """A value decoded with `_pairs` objects as ordinary JSON values."""
+    if isinstance(value, _Pairs):
+        return {key: _plain(member) for key, member in value}
+    if isinstance(value, list):
+        return [_plain(member) for member in value]
+    return value
 
 
 def parse_system(document: Any, path: Path) -> System:
