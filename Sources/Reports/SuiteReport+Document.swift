@@ -144,7 +144,7 @@ extension SuiteReport {
       [.text("Times are per operation: the median of every timed sample (each divided by the operations it timed), with the interquartile range (p25–p75) as the band in the charts and the spread in the tables. Both axes are logarithmic.")],
       [.text("The scaling exponent k is the least-squares slope of log(median) against log(size): t ≈ c·n^k, so k = 1 is linear and k = 2 quadratic. R² is the share of the variation of log(median) the line explains; with two sizes the line passes through both points and R² says nothing.")],
       [.text("Ratios divide each backend's median by "), .code(reference), .text("'s at the same size and phase: 2.00× is twice as slow, 0.50× twice as fast. ≈ marks a ratio whose two interquartile ranges overlap: the spread of the samples alone cannot separate them.")],
-      [.text("A case skipped (predicted over the time limit, over a backend's limits, a scene it cannot express) or failed has no point: its line stops, a small × marks the size at the foot of the chart, and the reason is listed under the charts.")],
+      [.text("A case skipped (predicted over the time limit, over a backend's limits, a scene it cannot express) or failed has no point: its line stops (it is not drawn across the gap), a × in the backend's colour marks the size in the \"no data\" strip at the foot of the chart, and the reason is listed under the charts.")],
       [.text("Allocations are per operation from a separate counting pass (jemalloc); — means not counted. Counters are solver work per operation (pivots, cellsTouched) and the tableau's size after the phase (rows, cells, symbols).")],
     ]
   }

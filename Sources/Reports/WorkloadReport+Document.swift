@@ -77,7 +77,10 @@ extension WorkloadReport {
         let points = (phase.series(for: backend)?.points ?? []).filter { $0.calls != nil || $0.callOverheadNanoseconds != nil }
         guard let first = points.first, let last = points.last else { continue }
         func figure(_ point: PhaseMeasurement) -> String {
-          let calls = point.calls.map { "\(Formatting.count($0)) \($0 == 1 ? "call" : "calls")" }
+          let calls = point.calls.map { count in
+            let number = count == count.rounded() && count < 1e15 ? ReportNumbers.grouped(Int(count)) : Formatting.count(count)
+            return "\(number) \(count == 1 ? "call" : "calls")"
+          }
           guard let overhead = point.callOverheadNanoseconds else { return calls ?? "" }
           return "≈ \(Formatting.duration(nanoseconds: overhead))" + (calls.map { " (\($0))" } ?? "")
         }
@@ -87,10 +90,15 @@ extension WorkloadReport {
         } else {
           text.append(.text(" include \(figure(first)) of Python-call overhead per operation"))
         }
-        text.append(.text(points.count == 1 ? " at n = \(ReportNumbers.grouped(first.size))" : " at n = \(ReportNumbers.grouped(first.size)), \(figure(last)) at n = \(ReportNumbers.grouped(last.size))"))
+        if points.allSatisfy({ figure($0) == figure(first) }) {
+          text.append(.text(points.count == 1 ? " at n = \(ReportNumbers.grouped(first.size))" : " at every size"))
+        } else {
+          text.append(.text(" at n = \(ReportNumbers.grouped(first.size)), \(figure(last)) at n = \(ReportNumbers.grouped(last.size))"))
+        }
         let shares = points.compactMap { point in point.callOverheadNanoseconds.map { $0 / max(point.statistics.median, 1) } }
         if let largest = shares.max() {
-          text.append(.text("; at most \(Formatting.fixed(largest * 100, decimals: 0)) % of the median"))
+          let share = largest * 100 < 1 ? "under 1" : "at most " + Formatting.fixed(largest * 100, decimals: 0)
+          text.append(.text("; \(share) % of the median"))
         }
         text.append(.text("."))
         notes.append(text)
