@@ -2,6 +2,17 @@ import BenchCore
 import Interchange
 
 extension SuiteReport {
+  /// The report as Markdown, for `<suite>.md`; its chart links point to `<suite>.html`.
+  /// O(size of the report).
+  public func markdown() -> String {
+    MarkdownWriter.render(blocks(), chartsPage: suite + ".html")
+  }
+
+  /// The report as a self-contained HTML page, for `<suite>.html`. O(size of the report).
+  public func html() -> String {
+    HTMLWriter.render(blocks(), title: "LayoutBench report: \(suite)")
+  }
+
   /// The whole report: header (inputs, machine, run settings, warnings), the fastest
   /// backend per workload, how to read it, then one section per workload. O(size of the
   /// report).

@@ -25,7 +25,8 @@ public struct PhaseLeader: Sendable {
 }
 
 extension WorkloadReport {
-  /// Fills every phase's ``PhaseReport/ratios``. O(phases × sizes × backends).
+  /// Fills every phase's ``PhaseReport/ratios``. O(phases × sizes² × backends): a
+  /// point is found by a scan of its series, which holds one per size.
   mutating func computeRatios(reference: String) {
     let sizes = sizes
     for index in phases.indices {
@@ -52,7 +53,7 @@ extension WorkloadReport {
 
   /// Per phase, the fastest backend at the largest size that at least two backends
   /// measured (where a comparison exists), or at the largest size measured when only one
-  /// backend ran. Nil for a phase nobody measured. O(phases × sizes × backends).
+  /// backend ran. Nil for a phase nobody measured. O(phases × sizes² × backends).
   public func leaders() -> [PhaseLeader] {
     phases.compactMap { phase in
       let measured = { (size: Int) in phase.series.compactMap { series in series.point(at: size).map { (series.backend, $0) } } }
