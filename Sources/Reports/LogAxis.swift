@@ -9,9 +9,9 @@
 /// A base-10 logarithmic axis: the span it shows, where a value falls on it, and its
 /// ticks (powers of ten, labelled; 2…9 × 10^k between them, as light grid lines).
 ///
-/// The span covers the data with a little room at both ends, so markers on the extreme
-/// values are not cut by the frame, and always includes at least two powers of ten, so
-/// every axis has labelled ticks even when the data spans less than a decade.
+/// The span covers the data with a little room at both ends and always includes at least
+/// two powers of ten, so every axis has labelled ticks even when the data spans less than
+/// a decade (or is one value).
 public struct LogAxis: Hashable, Sendable {
   /// log10 of the smallest and largest values shown.
   public var lowerLog: Double
@@ -29,10 +29,13 @@ public struct LogAxis: Hashable, Sendable {
     var lower = log10(range.lowerBound)
     var upper = log10(range.upperBound)
     if ceil(lower - Self.margin) > floor(upper + Self.margin) - 1 {
-      // Fewer than two powers of ten inside: widen to the enclosing decades.
-      lower = floor(lower)
-      upper = max(ceil(upper), lower + 1)
-      if upper - lower < 1 { upper = lower + 1 }
+      // Fewer than two powers of ten inside: widen evenly about the middle until the two
+      // nearest are inside (a lone value sits in the middle of its axis, not at an edge).
+      let middle = (lower + upper) / 2
+      let reach = middle == middle.rounded(.down) ? 1 : max(middle - middle.rounded(.down), middle.rounded(.up) - middle)
+      let half = max((upper - lower) / 2, reach)
+      lower = middle - half
+      upper = middle + half
     }
     lowerLog = lower - Self.margin
     upperLog = upper + Self.margin

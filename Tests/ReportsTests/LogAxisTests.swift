@@ -27,7 +27,11 @@ import Testing
     #expect(axis.majorTicks() == [1e3, 1e4])
     #expect(axis.intermediateLabelledTicks().map { TickLabel.duration(nanoseconds: $0) } == ["2 µs", "5 µs"])
     #expect(axis.minorTicks().filter { $0 > 1e3 && $0 < 1e4 }.count == 8)
-    #expect(LogAxis(covering: 10...10).majorTicks() == [10, 100])
+    // One value: the powers of ten either side, the value in the middle.
+    let lone = LogAxis(covering: 10...10)
+    #expect(lone.majorTicks() == [1, 10, 100])
+    #expect(abs(lone.fraction(of: 10) - 0.5) < 1e-12)
+    #expect(LogAxis(covering: 30...30).majorTicks() == [10, 100])
   }
 
   @Test func manyDecadesLabelEveryFewPowers() {
