@@ -90,8 +90,10 @@ public enum HTMLWriter {
     table { border-collapse: collapse; font-size: 13px; margin: 6px 0 2px; }
     th, td { padding: 3px 10px; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
     th { background: #f5f5f5; font-weight: 600; border-bottom: 1px solid #cfcfcf; }
-    .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+    .num { text-align: right; font-variant-numeric: tabular-nums; }
+    td.num { white-space: nowrap; }
     td code { font-size: 12px; }
+    td:first-child code { white-space: nowrap; }
     .footnote { font-size: 12.5px; color: #555; margin: 2px 0 10px; }
     .warnings { border-left: 4px solid #D55E00; background: #fff5ee; padding: 8px 14px; margin: 12px 0; }
     .warnings ul { margin: 4px 0; padding-left: 20px; }

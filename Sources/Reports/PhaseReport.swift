@@ -37,7 +37,7 @@ public struct PhaseMeasurement: Sendable {
   /// Per operation; nil when not counted.
   public var allocations: ResultsDocument.Allocations?
   public var counters: [(name: String, value: Double)]
-  /// Peer figures per operation, when the file has them.
+  /// Peer figures per operation, when the file has them (as phase members or counters).
   public var calls: Double?
   public var callOverheadNanoseconds: Double?
   /// The file the case came from.
@@ -49,11 +49,16 @@ public struct PhaseMeasurement: Sendable {
     self.statistics = statistics
     operations = phase.operations
     allocations = phase.allocations
-    counters = phase.counters
-    calls = phase.calls
-    callOverheadNanoseconds = phase.callOverheadNanoseconds
+    // A peer may write its call figures as phase members or, as the kiwisolver peer does,
+    // as counters; either way they are shown as call figures, not as solver work.
+    counters = phase.counters.filter { !Self.peerCounterNames.contains($0.name) }
+    calls = phase.calls ?? phase.counter("calls")
+    callOverheadNanoseconds = phase.callOverheadNanoseconds ?? phase.counter("callOverheadNanoseconds")
     self.file = file
   }
+
+  /// Counters that are a peer's call figures (docs/running.md).
+  static let peerCounterNames: Set<String> = ["calls", "callOverheadNanoseconds"]
 
   /// Whether the interquartile ranges of the two measurements overlap: if they do, the
   /// spread of the samples alone cannot tell the two apart.

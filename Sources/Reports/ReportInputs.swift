@@ -105,16 +105,22 @@ public struct ReportInputs: Sendable {
       workloads: workloads, warnings: warnings)
   }
 
-  /// Files measured on different hardware or builds: their timings sit side by side in the
-  /// report but are not comparable one to one.
+  /// Files measured on different hardware, or on different builds of the same backends:
+  /// their timings sit side by side in the report but are not comparable one to one. A
+  /// peer's file (backends of its own) has a configuration of its own by nature (e.g.
+  /// `kiwisolver 1.5.1 (Python 3.11.7)`), so only the CPU is compared for it.
   static func machineWarnings(_ files: [File]) -> [String] {
     guard let first = files.first else { return [] }
+    let firstBackends = Set(first.document.cases.map(\.backend))
     var warnings: [String] = []
     for file in files.dropFirst() {
       let a = file.document.environment
       let b = first.document.environment
-      for (field, mine, theirs) in [("cpu", a.cpu, b.cpu), ("configuration", a.configuration, b.configuration)]
-      where mine != nil && theirs != nil && mine != theirs {
+      var fields = [("cpu", a.cpu, b.cpu)]
+      if file.document.cases.contains(where: { firstBackends.contains($0.backend) }) {
+        fields.append(("configuration", a.configuration, b.configuration))
+      }
+      for (field, mine, theirs) in fields where mine != nil && theirs != nil && mine != theirs {
         warnings.append(
           "\(file.path) and \(first.path) differ in \(field) (\(mine!) vs \(theirs!)): their timings are not comparable")
       }

@@ -130,20 +130,22 @@ extension SuiteReport {
     return ReportTable(header: header, alignments: header.map { _ in .left }, rows: rows)
   }
 
+  /// The command last: it is the one long cell, and wraps in the width the others leave.
   func runTable() -> ReportTable {
     let rows = files.map { file -> [[Inline]] in
       guard let run = file.document.run else {
-        return [[.code(Self.fileName(file.path))], [.text("— (not recorded)")]] + Array(repeating: [.text("—")], count: 6)
+        return [[.code(Self.fileName(file.path))]] + Array(repeating: [.text("—")], count: 6) + [[.text("— (not recorded)")]]
       }
       return [
-        [.code(Self.fileName(file.path))], [.code(run.command)], [.text(String(run.repetitions))], [.text(String(run.warmup))],
+        [.code(Self.fileName(file.path))], [.text(String(run.repetitions))], [.text(String(run.warmup))],
         [.text(TickLabel.shortest(run.timeBudgetSeconds) + " s")], [.text(String(run.seed))], [.text(run.shard ?? "—")],
-        [.text(run.interrupted ? "yes: cases missing" : "no")],
+        [.text(run.interrupted ? "yes: cases missing" : "no")], [.code(run.command)],
       ]
     }
     return ReportTable(
-      header: ["file", "command", "repetitions", "warm-up", "time budget per case", "seed", "shard", "interrupted"],
-      alignments: [.left, .left, .right, .right, .right, .right, .left, .left], rows: rows)
+      header: ["file", "repetitions", "warm-up", "time budget", "seed", "shard", "interrupted", "command"],
+      alignments: [.left, .right, .right, .right, .right, .left, .left, .left], rows: rows,
+      footnote: [.text("Repetitions asked for per case (the time budget, per case, may stop a case sooner), warm-up repetitions discarded, the seed of the generated workloads.")])
   }
 
   static func fileName(_ path: String) -> String {

@@ -71,4 +71,18 @@ import Testing
     #expect(suite.warnings.contains { $0.contains("b.json is from an interrupted run") })
     #expect(suite.warnings.contains { $0.contains("differ in cpu (cpu B vs cpu A)") })
   }
+
+  /// A configuration differing between builds of the same backends is a warning; a peer's
+  /// own configuration (its backends are its own) is not.
+  @Test func configurationsDifferingMatterOnlyForSharedBackends() throws {
+    var debug = F.document(cases: [F.measured("w", "cassowary", 100, median: 1)])
+    debug.environment.configuration = "debug"
+    var peer = F.document(cases: [F.measured("w", "kiwisolver", 10, median: 1)])
+    peer.environment.configuration = "kiwisolver 1.5.1 (Python 3.11.7)"
+    let run = ReportInputs.File(path: "a.json", document: F.document(cases: [F.measured("w", "cassowary", 10, median: 1)]))
+    let mixed = try #require(ReportInputs([run, .init(path: "debug.json", document: debug)]).suites.first)
+    #expect(mixed.warnings == ["debug.json and a.json differ in configuration (debug vs release): their timings are not comparable"])
+    let withPeer = try #require(ReportInputs([run, .init(path: "peer.json", document: peer)]).suites.first)
+    #expect(withPeer.warnings.isEmpty)
+  }
 }

@@ -118,6 +118,21 @@ import Testing
     #expect(markdown.contains("| 5 | — | — |"))
   }
 
+  /// The kiwisolver peer writes its call figures as counters: they are read as call
+  /// figures all the same, and not repeated as counter columns.
+  @Test func peerCallFiguresWrittenAsCountersAreReadTheSameWay() throws {
+    var peer = ReportFixtures.measured("w", "kiwisolver", 10, median: 10_000)
+    peer.phases[0].counters = [("calls", 31), ("callOverheadNanoseconds", 2_500)]
+    let document = ReportFixtures.document(cases: [ReportFixtures.measured("w", "cassowary", 10, median: 20_000), peer])
+    let report = try SuiteReport(ReportInputs([.init(path: "r.json", document: document)]).suites[0])
+    let point = try #require(report.workloads.first?.phases.first?.series(for: "kiwisolver")?.points.first)
+    #expect(point.calls == 31 && point.callOverheadNanoseconds == 2_500)
+    #expect(point.counters.isEmpty)
+    let markdown = report.markdown()
+    #expect(markdown.contains("include ≈ 2.50 µs (31 calls) of Python-call overhead per operation at n = 10"))
+    #expect(markdown.contains("| samples | allocations | bytes | calls | call overhead |"))
+  }
+
   static func matches(_ pattern: String, in text: String) -> [String] {
     let expression = try! NSRegularExpression(pattern: pattern)
     return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
