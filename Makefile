@@ -17,7 +17,9 @@
 #
 # All do their own set-up: they need the Swift toolchain of this machine kind and python3;
 # `make setup` installs Debian's libjemalloc-dev (the allocator whose statistics give the
-# allocation counts, docs/measurement.md) through apt-get when pkg-config cannot find it;
+# allocation counts, docs/measurement.md) through apt-get when pkg-config cannot find it,
+# and Debian's chromium (the report rendering test screenshots the HTML report headless)
+# when it is not on PATH, unless LAYOUTBENCH_SKIP_BROWSER=1;
 # `make oracles` and `make peers` create .venv with the pinned requirements of
 # Benchmarks/oracles/ and Benchmarks/peers/ (PyPI), again only when one of those files
 # changes; `make notebooks` adds Notebooks/requirements.txt to the same .venv the same
@@ -42,18 +44,26 @@ NOTEBOOK_TIMEOUT ?= 600
 
 .PHONY: bench smoke gate gate-baseline test build release setup clean oracles notebooks notebooks-strip peers peer-tests
 
+# $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
+# apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
+apt-install = \
+	if [ "$$(id -u)" -eq 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "error: $(1) missing and installing needs root or sudo; run as root: apt-get install -y $(1)"; exit 2; fi; \
+	echo "installing $(1) ($(2))"; \
+	$$sudo apt-get update -q && \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(1) || \
+	{ echo "error: apt-get could not install $(1); install it by hand"; exit 2; }
+
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: swift not found (expected Swift 6.3 at /opt/swift)"; exit 2; }
 	@command -v $(PYTHON) >/dev/null || { echo "error: python3 not found"; exit 2; }
 	@if ! { command -v pkg-config >/dev/null && pkg-config --exists jemalloc; }; then \
-	  if [ "$$(id -u)" -eq 0 ]; then sudo=; \
-	  elif command -v sudo >/dev/null; then sudo=sudo; \
-	  else echo "error: jemalloc is missing and installing it needs root or sudo; run as root: apt-get install -y libjemalloc-dev pkg-config"; exit 2; fi; \
-	  echo "installing libjemalloc-dev and pkg-config (jemalloc gives the allocation counts)"; \
-	  $$sudo apt-get update -q && \
-	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libjemalloc-dev pkg-config || \
-	  { echo "error: apt-get could not install libjemalloc-dev; install it (and pkg-config) by hand"; exit 2; }; \
+	  $(call apt-install,libjemalloc-dev pkg-config,jemalloc gives the allocation counts); \
 	  pkg-config --exists jemalloc || { echo "error: libjemalloc-dev is installed but pkg-config cannot find jemalloc.pc"; exit 2; }; \
+	fi
+	@if [ "$$LAYOUTBENCH_SKIP_BROWSER" != 1 ] && ! command -v chromium >/dev/null; then \
+	  $(call apt-install,chromium,the report test screenshots bench report's HTML in headless Chromium); \
 	fi
 
 build: setup

@@ -43,11 +43,12 @@ let package = Package(
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
     .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement", "Workloads"]),
+    .target(name: "Reports", dependencies: ["Interchange", "BenchCore"]),
     .executableTarget(
       name: "bench",
       dependencies: [
         "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "Interchange", "Measurement",
-        "BenchCore", "Workloads", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BenchCore", "Workloads", "Reports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -77,6 +78,7 @@ let package = Package(
       dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel"],
     ),
     .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "Interchange"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
     .testTarget(

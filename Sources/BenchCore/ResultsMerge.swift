@@ -87,7 +87,7 @@ public enum ResultsMerge {
 
   /// Plan order: workloads and backends ranked as the run recorded them (`run.workloads`,
   /// `run.backends`), any others by first appearance after them; sizes ascending.
-  static func planOrder(_ cases: [ResultsDocument.Case], run: ResultsDocument.RunSettings?) -> [ResultsDocument.Case] {
+  public static func planOrder(_ cases: [ResultsDocument.Case], run: ResultsDocument.RunSettings?) -> [ResultsDocument.Case] {
     var workloadRank: [String: Int] = [:]
     var backendRank: [String: Int] = [:]
     for name in run?.workloads ?? [] where workloadRank[name] == nil { workloadRank[name] = workloadRank.count }

@@ -30,7 +30,7 @@ enum ResultsDecoder {
   static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "phases"]
   static let phaseKeys = [
     "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
-    "madNanoseconds", "maxNanoseconds", "operations", "allocations", "counters",
+    "madNanoseconds", "maxNanoseconds", "operations", "allocations", "counters", "calls", "callOverheadNanoseconds",
   ]
 
   static func decode(_ root: JSONValue, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument {
@@ -226,8 +226,14 @@ enum ResultsDecoder {
         counters.append((key, try reader.number(entry, at: path.appending("counters").appending(key))))
       }
     }
+    func peerFigure(_ key: String, expected: String) throws(InterchangeError) -> Double? {
+      guard let value = member(key), value != .null else { return nil }
+      return try reader.number(value, at: path.appending(key), expected: expected) { $0 >= 0 }
+    }
     return ResultsDocument.Phase(
       name: name, iterations: iterations, samplesNanoseconds: samples, operations: operations,
-      allocations: allocations, counters: counters)
+      allocations: allocations, counters: counters,
+      calls: try peerFigure("calls", expected: "a number of calls per operation (>= 0)"),
+      callOverheadNanoseconds: try peerFigure("callOverheadNanoseconds", expected: "a duration in nanoseconds (>= 0)"))
   }
 }

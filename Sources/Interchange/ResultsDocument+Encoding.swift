@@ -114,6 +114,8 @@ extension ResultsDocument {
       members.append(("allocations", .null))
     }
     members.append(("counters", .object(phase.counters.map { ($0.name, .number($0.value)) })))
+    if let calls = phase.calls { members.append(("calls", .number(calls))) }
+    if let overhead = phase.callOverheadNanoseconds { members.append(("callOverheadNanoseconds", .number(overhead))) }
     return .object(members)
   }
 }

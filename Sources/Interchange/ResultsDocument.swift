@@ -6,7 +6,8 @@
 /// Extensions beyond formats.md (docs/interchange.md): `run` (how the file was made),
 /// per case `seed` and `repetitions`, per phase `operations` and the statistics
 /// `minNanoseconds`, `meanNanoseconds`, `madNanoseconds`, `maxNanoseconds`; allocation
-/// figures carry `maxCount`; a merged file lists its shards in `mergedFrom`.
+/// figures carry `maxCount`; a merged file lists its shards in `mergedFrom`; a peer's
+/// phases may carry `calls` and `callOverheadNanoseconds`.
 public struct ResultsDocument: Sendable {
   public static let formatName = "layoutbench.results/1"
 
@@ -210,10 +211,17 @@ public struct ResultsDocument: Sendable {
     /// Solver work per operation (`pivots`, `cellsTouched`) and tableau size after the
     /// phase (`rows`, `cells`, `symbols`). Deterministic.
     public var counters: [(name: String, value: Double)]
+    /// Peer extension: calls into an out-of-process peer (e.g. kiwisolver through Python)
+    /// per operation; nil for in-process backends.
+    public var calls: Double?
+    /// Peer extension: the estimated cost of those calls (the Python-call overhead) per
+    /// operation, included in the samples; nil when not estimated.
+    public var callOverheadNanoseconds: Double?
 
     public init(
       name: String, iterations: Int = 1, samplesNanoseconds: [Double], operations: Int? = nil,
-      allocations: Allocations? = nil, counters: [(name: String, value: Double)] = []
+      allocations: Allocations? = nil, counters: [(name: String, value: Double)] = [], calls: Double? = nil,
+      callOverheadNanoseconds: Double? = nil
     ) {
       self.name = name
       self.iterations = iterations
@@ -221,6 +229,8 @@ public struct ResultsDocument: Sendable {
       self.operations = operations
       self.allocations = allocations
       self.counters = counters
+      self.calls = calls
+      self.callOverheadNanoseconds = callOverheadNanoseconds
     }
 
     /// Statistics of the samples per operation (each sample divided by `iterations`);

@@ -10,6 +10,10 @@ public struct SampleStatistics: Hashable, Sendable {
   public var median: Double
   /// Median absolute deviation from the median (unscaled).
   public var medianAbsoluteDeviation: Double
+  /// The 0.25 and 0.75 quantiles (``quantile(_:ofSorted:)``): the interquartile range that
+  /// reports draw as a band around the median.
+  public var firstQuartile: Double
+  public var thirdQuartile: Double
 
   /// Nil for no samples. O(n log n) (sorts a copy).
   public init?<Samples: Collection>(_ samples: Samples) where Samples.Element: BinaryInteger {
@@ -25,6 +29,8 @@ public struct SampleStatistics: Hashable, Sendable {
     maximum = sorted[sorted.count - 1]
     mean = sorted.reduce(0, +) / Double(sorted.count)
     median = Self.quantile(0.5, ofSorted: sorted)
+    firstQuartile = Self.quantile(0.25, ofSorted: sorted)
+    thirdQuartile = Self.quantile(0.75, ofSorted: sorted)
     let m = median
     medianAbsoluteDeviation = Self.quantile(0.5, ofSorted: sorted.map { abs($0 - m) }.sorted())
   }

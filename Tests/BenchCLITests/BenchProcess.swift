@@ -38,7 +38,8 @@ struct BenchProcess {
   /// Runs `bench arguments...` to completion. Output goes through files rather than
   /// pipes, so a large output cannot fill a pipe and stall the child.
   /// `environment` entries are added to (or replace) the test process's environment.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+  /// `directory`, when given, is the working directory (for default output paths).
+  static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws -> Output {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -56,6 +57,7 @@ struct BenchProcess {
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
+    if let directory { process.currentDirectoryURL = directory }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice

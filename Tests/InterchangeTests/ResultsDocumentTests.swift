@@ -91,6 +91,33 @@ import Testing
     #expect(document.environment.allocator == nil)
   }
 
+  /// A peer's per-phase `calls` and `callOverheadNanoseconds` read without warnings and
+  /// are written back; an in-process backend's phase writes neither.
+  @Test func peerCallFiguresReadBackTheSame() throws {
+    let text = #"""
+      {"format": "layoutbench.results/1", "suite": "stackviews", "environment": {"allocator": null},
+       "cases": [{"workload": "stack.feed", "backend": "kiwisolver", "size": 100, "status": "ok",
+                  "phases": [{"name": "build", "samplesNanoseconds": [9000, 11000], "allocations": null,
+                              "calls": 301, "callOverheadNanoseconds": 1250.5},
+                             {"name": "resizeContainer", "samplesNanoseconds": [700], "allocations": null}]}]}
+      """#
+    let (document, warnings) = try ResultsDocument.decode(text, file: "peer.json")
+    #expect(warnings.isEmpty)
+    let build = document.cases[0].phases[0]
+    #expect(build.calls == 301)
+    #expect(build.callOverheadNanoseconds == 1250.5)
+    #expect(document.cases[0].phases[1].calls == nil)
+    #expect(document.cases[0].phases[1].callOverheadNanoseconds == nil)
+
+    let written = document.jsonText()
+    #expect(written.contains(#""calls": 301, "callOverheadNanoseconds": 1250.5"#), "\(written)")
+    let (again, _) = try ResultsDocument.decode(written, file: "again.json")
+    #expect(again.cases[0].phases[0].calls == 301)
+    #expect(again.cases[0].phases[0].callOverheadNanoseconds == 1250.5)
+    #expect(again.jsonText() == written)
+    #expect(!Self.sample().jsonText().contains("calls"))
+  }
+
   @Test(arguments: [
     (#"{"format": "layoutbench.results/2", "suite": "s", "cases": []}"#, "format"),
     (#"{"format": "layoutbench.results/1", "cases": []}"#, "suite"),
@@ -101,6 +128,8 @@ import Testing
     (#"{"format": "layoutbench.results/1", "suite": "s", "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "phases": [{"name": "p", "samplesNanoseconds": []}]}]}"#, "cases[0].phases[0].samplesNanoseconds"),
     (#"{"format": "layoutbench.results/1", "suite": "s", "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "phases": [{"name": "p", "samplesNanoseconds": [1, -2]}]}]}"#, "cases[0].phases[0].samplesNanoseconds[1]"),
     (#"{"format": "layoutbench.results/1", "suite": "s", "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "phases": [{"name": "p", "samplesNanoseconds": [1], "allocations": {"count": -1, "bytes": 0}}]}]}"#, "cases[0].phases[0].allocations.count"),
+    (#"{"format": "layoutbench.results/1", "suite": "s", "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "phases": [{"name": "p", "samplesNanoseconds": [1], "calls": -1}]}]}"#, "cases[0].phases[0].calls"),
+    (#"{"format": "layoutbench.results/1", "suite": "s", "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "phases": [{"name": "p", "samplesNanoseconds": [1], "callOverheadNanoseconds": "5"}]}]}"#, "cases[0].phases[0].callOverheadNanoseconds"),
   ])
   func badFilesNameThePathAtFault(_ text: String, _ path: String) {
     do {

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Interchange
+import Reports
+
+extension Bench {
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a Markdown report and a self-contained HTML page with charts for each suite in the results files.",
+      discussion: """
+        Per workload: log-log charts of the median time per operation against size (one \
+        per phase, one line per backend, the interquartile range as a band), the fitted \
+        scaling exponent with R², each backend's median relative to the reference backend \
+        at each size, and tables of medians, spread, allocations and solver counters. \
+        Skipped and failed cases are listed with their reasons. docs/reports.md says how \
+        each figure is computed.
+
+        Several files may be given (a run, a re-run of some cases, a peer's file such as \
+        kiwisolver's): cases are joined by workload, backend and size; when two files hold \
+        the same case the newer file's is kept, with a warning naming both.
+
+        Writes <suite>.md and <suite>.html into --out, creating it when missing, and \
+        prints their paths.
+
+        Exit status:
+          0   the reports were written
+          2   an input is unreadable or invalid (the message names the file and JSON path), \
+        --reference names a backend the suite lacks, or the output cannot be written
+          64  bad command line (no results files)
+        """)
+
+    @Argument(help: "Results files (layoutbench.results/1): runs, re-runs, peers' files.")
+    var files: [String] = []
+
+    @Option(help: "The folder the reports are written to.")
+    var out: String = "Results/reports"
+
+    @Option(help: "The backend ratios are relative to (default: cassowary, else each suite's first backend).")
+    var reference: String?
+
+    func validate() throws {
+      guard !files.isEmpty else { throw ValidationError("give at least one results file") }
+    }
+
+    func run() throws {
+      do { try OutputFile.checkWritableFolder(out) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      var files: [ReportInputs.File] = []
+      for file in self.files { files.append(ReportInputs.File(path: file, document: try ResultsInput.read(file))) }
+      let inputs = ReportInputs(files)
+      var reports: [SuiteReport] = []
+      for suite in inputs.suites {
+        for warning in suite.warnings { StandardError.print("warning: \(warning)") }
+        do { reports.append(try SuiteReport(suite, reference: reference)) } catch {
+          StandardError.print("error: \(error)")
+          throw ExitCode(2)
+        }
+      }
+      do {
+        try OutputFile.createFolder(out)
+        let folder = out.hasSuffix("/") ? String(out.dropLast()) : out
+        for report in reports {
+          for (text, name) in [(report.markdown(), "\(report.suite).md"), (report.html(), "\(report.suite).html")] {
+            try OutputFile.save(text, to: folder + "/" + name)
+            print(folder + "/" + name)
+          }
+          StandardError.print(
+            "report of suite '\(report.suite)': \(report.workloads.count) workloads, \(report.caseCount) cases, "
+              + "ratios to \(report.reference)")
+        }
+      } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+    }
+  }
+}
