@@ -57,6 +57,9 @@ public struct RegressionGate: Sendable {
     public var untestable: [(key: ResultsDocument.CaseKey, phase: String)]
     /// Phases whose timings were compared.
     public var testedPhases: Int
+    /// Timing regressions set aside because the measurement was disturbed (see
+    /// ``settingTimingFailuresAside()``); reported, not failed.
+    public var unjudgedTimings: [Finding] = []
 
     public var passed: Bool { failures.isEmpty }
     public var timingFailures: [Finding] { failures.filter { $0.kind == .timingRegressed } }
@@ -64,6 +67,16 @@ public struct RegressionGate: Sendable {
     /// This verdict with only the timing failures that `confirmation` (a re-measurement
     /// of the same cases) repeats; every other failure stays. Used so that one unlucky
     /// measurement on a shared machine does not fail CI.
+    /// This verdict with its timing failures moved to ``unjudgedTimings``: for a run
+    /// during which other processes kept the machine busy, whose timings say more about
+    /// them than about the code. Deterministic failures stay.
+    public func settingTimingFailuresAside() -> Verdict {
+      var result = self
+      result.unjudgedTimings += timingFailures
+      result.failures.removeAll { $0.kind == .timingRegressed }
+      return result
+    }
+
     public func confirmed(by confirmation: Verdict) -> Verdict {
       var result = self
       result.failures = failures.filter { finding in

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchCore
 import Foundation
 import Interchange
+import Measurement
 
 extension Bench {
   struct Gate: ParsableCommand {
@@ -16,7 +17,9 @@ extension Bench {
         significant (Mann-Whitney p < --significance, 0.01) and at least --min-slowdown \
         (10 %) on the median, compared as ratios to the reference kernel timed in the \
         same run. Timing failures of a run made now are re-measured once and fail only \
-        when they repeat (--no-confirm to skip). A baseline case that is missing, skipped \
+        when they repeat (--no-confirm to skip), and only when other processes kept \
+        less than --busy-limit CPUs busy meanwhile (read from /proc/stat); on a busy \
+        machine they are listed as not judged. A baseline case that is missing, skipped \
         or failing now fails too. The baseline is only ever written by an explicit \
         command (make gate-baseline), never by the gate.
 
@@ -48,6 +51,11 @@ extension Bench {
     @Option(help: "Rise of a deterministic figure per operation that is tolerated.")
     var tolerance = 0.5
 
+    @Option(
+      name: .customLong("busy-limit"),
+      help: "Mean CPUs other processes may keep busy during a run made now for its timings to be judged.")
+    var busyLimit = 0.25
+
     @Flag(name: .customLong("no-confirm"), help: "Do not re-measure timing regressions before failing.")
     var noConfirm = false
 
@@ -61,6 +69,7 @@ extension Bench {
       guard significance > 0 && significance < 1 else { throw ValidationError("--significance must be in (0, 1)") }
       guard minimumSlowdown >= 0, minimumSlowdown.isFinite else { throw ValidationError("--min-slowdown must be 0 or more") }
       guard tolerance >= 0, tolerance.isFinite else { throw ValidationError("--tolerance must be 0 or more") }
+      guard busyLimit > 0, busyLimit.isFinite else { throw ValidationError("--busy-limit must be a positive number of CPUs") }
       if current == nil && BuildConfiguration.name == "debug" && !allowDebug {
         throw ValidationError("this bench is a debug build; build with 'swift build -c release' (make gate does) or pass --allow-debug")
       }
@@ -71,11 +80,15 @@ extension Bench {
       let baselineDocument = try ResultsInput.read(baseline)
       let currentDocument: ResultsDocument
       let measuredNow: Bool
+      // Mean CPUs other processes used during each run made now (nil where unknown).
+      var otherLoad: [Double?] = []
       if let current {
         currentDocument = try ResultsInput.read(current)
         measuredNow = false
       } else {
+        let before = MachineActivity.read()
         currentDocument = try measure(baselineDocument, out: out ?? Self.temporaryPath("gate-current"))
+        otherLoad.append(Self.otherBusyCPUs(since: before))
         measuredNow = true
       }
       try Self.checkComparable(baselineDocument, currentDocument, baselinePath: baseline)
@@ -89,13 +102,17 @@ extension Bench {
         let confirming = ResultsDocument(
           suite: baselineDocument.suite, createdAt: baselineDocument.createdAt, environment: baselineDocument.environment,
           run: baselineDocument.run, cases: baselineDocument.cases.filter { keys.contains($0.key) })
+        let before = MachineActivity.read()
         let again = try measure(confirming, out: (out ?? Self.temporaryPath("gate-current")) + ".confirm.json")
+        otherLoad.append(Self.otherBusyCPUs(since: before))
         let rerun = ResultsComparison(base: confirming, head: again)
         verdict = verdict.confirmed(by: gate.evaluate(rerun))
         confirmation = rerun
       }
+      let busiest = otherLoad.compactMap { $0 }.max()
+      if let busiest, busiest > busyLimit { verdict = verdict.settingTimingFailuresAside() }
       print(Self.report(verdict, comparison: comparison, confirmation: confirmation, gate: gate, markdown: format == .markdown,
-        measuredNow: measuredNow, noConfirm: noConfirm))
+        measuredNow: measuredNow, noConfirm: noConfirm, otherBusyCPUs: busiest, busyLimit: busyLimit))
       if !verdict.passed { throw ExitCode(1) }
     }
 
@@ -170,13 +187,31 @@ extension Bench {
       }
     }
 
+    /// The mean CPUs other processes kept busy since `start`; nil where /proc is unreadable.
+    static func otherBusyCPUs(since start: MachineActivity.Reading?) -> Double? {
+      guard let start, let end = MachineActivity.read() else { return nil }
+      return MachineActivity.otherBusyCPUs(from: start, to: end)
+    }
+
     static func report(
       _ verdict: RegressionGate.Verdict, comparison: ResultsComparison, confirmation: ResultsComparison?, gate: RegressionGate,
-      markdown: Bool, measuredNow: Bool, noConfirm: Bool
+      markdown: Bool, measuredNow: Bool, noConfirm: Bool, otherBusyCPUs: Double?, busyLimit: Double
     ) -> String {
       var lines: [String] = []
       let bullet = markdown ? "- " : "  "
       for note in comparison.notes { lines.append("note: \(note)") }
+      if measuredNow {
+        lines.append(
+          "machine: other processes kept "
+            + (otherBusyCPUs.map { Formatting.fixed($0, decimals: 2) } ?? "an unknown number of")
+            + " CPUs busy while measuring (timings are judged below \(Formatting.fixed(busyLimit, decimals: 2)))")
+      }
+      if !verdict.unjudgedTimings.isEmpty {
+        lines.append(
+          "not judged (\(verdict.unjudgedTimings.count)): timing regressions measured while the machine was busy; "
+            + "run the gate again on a quiet machine:")
+        lines += verdict.unjudgedTimings.map { bullet + $0.description }
+      }
       lines.append(
         "bench gate: \(comparison.phases.count) phases compared; timings of \(verdict.testedPhases) tested "
           + "(\(verdict.untestable.count) have too few samples for p < \(Formatting.fixed(gate.significance, decimals: 2)))")

@@ -212,3 +212,16 @@ import Testing
     #expect(rose.contains { $0.phase == "resizeContainer" && $0.message.contains("allocations.count rose from 1 to 2") }, "\(rose)")
   }
 }
+
+extension RegressionGateTests {
+  /// A busy machine sets timing failures aside (reported as not judged); deterministic
+  /// failures still fail.
+  @Test func settingTimingsAsideKeepsDeterministicFailures() {
+    let base = (0..<40).map { 50_000 + Double($0) }
+    let slower = Self.verdict(Self.document(base, pivots: 1), Self.document(base.map { $0 * 1.5 }, pivots: 2))
+    #expect(slower.failures.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.figureRose, .timingRegressed])
+    let aside = slower.settingTimingFailuresAside()
+    #expect(aside.failures.map(\.kind) == [.figureRose])
+    #expect(aside.unjudgedTimings.map(\.kind) == [.timingRegressed])
+  }
+}
