@@ -162,7 +162,7 @@ smoke: release
 # settings and fails (exit 1) on a deterministic figure that rose or a confirmed timing
 # regression of at least 10 % at p < 0.01, timed as ratios to the reference kernel.
 GATE_BASELINE := Benchmarks/baselines/smoke.json
-GATE_SETTINGS := --suite smoke --repetitions 20 --warmup 3 --time-budget 5
+GATE_SETTINGS := --suite smoke --repetitions 20 --processes 4 --warmup 3 --time-budget 5
 gate: release
 	@mkdir -p $(WORK)
 	$(RELEASE_BENCH) gate --baseline $(GATE_BASELINE) --out $(WORK)/gate-current.json

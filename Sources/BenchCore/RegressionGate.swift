@@ -23,12 +23,21 @@ public struct RegressionGate: Sendable {
   public var significance: Double
   public var minimumSlowdown: Double
   public var figureTolerance: Double
+  /// Phases faster than this per operation (baseline median, nanoseconds) are not
+  /// timing-tested: at a few microseconds a run's cache and clock state move the median
+  /// by tens of percent (a 3.6 µs build measured 6.1 µs in one run), so such a test
+  /// would fail on noise. Their deterministic figures are still gated.
+  public var timingFloorNanoseconds: Double
   /// The deterministic figures that can fail the gate; other figures (bytes, tableau size)
   /// are shown by `bench compare` but follow from these.
   public static let gatedFigures = ["allocations.count", "allocations.maxCount", "counters.pivots", "counters.cellsTouched"]
 
-  public init(significance: Double = 0.01, minimumSlowdown: Double = 0.10, figureTolerance: Double = 0.5) {
+  public init(
+    significance: Double = 0.01, minimumSlowdown: Double = 0.10, figureTolerance: Double = 0.5,
+    timingFloorNanoseconds: Double = 10_000
+  ) {
     precondition(significance > 0 && significance < 1 && minimumSlowdown >= 0 && figureTolerance >= 0)
+    self.timingFloorNanoseconds = timingFloorNanoseconds
     self.significance = significance
     self.minimumSlowdown = minimumSlowdown
     self.figureTolerance = figureTolerance
@@ -52,8 +61,9 @@ public struct RegressionGate: Sendable {
   public struct Verdict: Sendable {
     public var failures: [Finding]
     public var improvements: [Finding]
-    /// Phases whose sample counts cannot reach the significance level whatever the
-    /// samples (too few repetitions): their timings are not gated.
+    /// Phases whose timings are not gated: sample counts that cannot reach the
+    /// significance level whatever the samples (too few repetitions), or a baseline
+    /// median under the timing floor.
     public var untestable: [(key: ResultsDocument.CaseKey, phase: String)]
     /// Phases whose timings were compared.
     public var testedPhases: Int
@@ -125,7 +135,9 @@ public struct RegressionGate: Sendable {
         }
       }
       guard let timing = phase.timing else { continue }
-      guard SampleComparison.smallestPValue(base: phase.sampleCounts.base, head: phase.sampleCounts.head) < significance else {
+      guard phase.baseMedian >= timingFloorNanoseconds,
+        SampleComparison.smallestPValue(base: phase.sampleCounts.base, head: phase.sampleCounts.head) < significance
+      else {
         verdict.untestable.append((phase.key, phase.phase))
         continue
       }

@@ -9,13 +9,14 @@ extension ResultsComparison {
     case faster = "-"
     /// No change the gate would act on.
     case unchanged = "~"
-    /// Too few samples for the test to reach the gate's significance level.
+    /// Too few samples for the test to reach the gate's significance level, or faster
+    /// than the gate's timing floor.
     case untestable = "?"
   }
 
   /// The mark of a phase under `gate`'s rules.
   public func mark(_ phase: PhaseComparison, gate: RegressionGate) -> Mark {
-    guard let timing = phase.timing,
+    guard let timing = phase.timing, phase.baseMedian >= gate.timingFloorNanoseconds,
       SampleComparison.smallestPValue(base: phase.sampleCounts.base, head: phase.sampleCounts.head) < gate.significance
     else { return .untestable }
     guard timing.pValue < gate.significance else { return .unchanged }

@@ -3,12 +3,16 @@ import Interchange
 /// Two results files side by side, case by case and phase by phase: what `bench compare`
 /// prints and `bench gate` judges (docs/comparing.md).
 ///
-/// Timings are compared as samples (``SampleComparison``: ratio of medians, bootstrap
-/// interval, Mann-Whitney U). When both cases carry timings of the same reference kernel
-/// (`reference`), every sample is first divided by its own run's reference median, so the
-/// ratio is of *ratios measured within one run*: a machine that is uniformly slower in one
-/// run cancels out. Deterministic figures (allocations, solver counters) are compared
-/// exactly.
+/// Timings are compared per repetition (``SampleComparison``: ratio of medians, bootstrap
+/// interval, Mann-Whitney U): the unit is one repetition's median per operation, because
+/// the operations of one repetition share its moment on the machine and are not
+/// independent (a burst of noise slows all of them; counting them as separate samples
+/// made such bursts look significant). When both cases carry timings of the same
+/// reference kernel (`reference`), each repetition's value is divided by the kernel's time
+/// just before it, so the ratio is of *ratios measured within one run*: a machine that is
+/// slower in one run, or for a moment, cancels out. Files without repetition structure
+/// fall back to single samples and the case's reference median. Deterministic figures
+/// (allocations, solver counters) are compared exactly.
 public struct ResultsComparison: Sendable {
   /// One phase of one case present in both files.
   public struct PhaseComparison: Sendable {
@@ -21,7 +25,7 @@ public struct ResultsComparison: Sendable {
     /// a side has no usable samples.
     public var timing: SampleComparison?
     public var normalized: Bool
-    /// Base and head sample counts.
+    /// Base and head counts of the values compared (repetitions, or samples).
     public var sampleCounts: (base: Int, head: Int)
     /// Every deterministic figure either side reports, in a fixed order.
     public var figures: [Figure]
@@ -91,22 +95,22 @@ public struct ResultsComparison: Sendable {
         }
         continue
       }
-      let scales = Self.normalisation(base: baseCase, head: headCase)
-      if scales == nil { unnormalized += 1 }
+      let normalized = Self.sameKernel(baseCase, headCase)
+      if !normalized { unnormalized += 1 }
       for reference in [baseCase.reference, headCase.reference] { if let reference { kernels.insert(reference.name) } }
       for basePhase in baseCase.phases {
         guard let headPhase = headCase.phases.first(where: { $0.name == basePhase.name }) else {
           differences.append(.phaseOnlyInBase(baseCase.key, phase: basePhase.name))
           continue
         }
-        let baseSamples = Self.perOperation(basePhase, dividedBy: scales?.base ?? 1)
-        let headSamples = Self.perOperation(headPhase, dividedBy: scales?.head ?? 1)
+        let baseSamples = Self.values(of: basePhase, in: baseCase, normalized: normalized)
+        let headSamples = Self.values(of: headPhase, in: headCase, normalized: normalized)
         phases.append(
           PhaseComparison(
             key: baseCase.key, phase: basePhase.name,
             baseMedian: basePhase.statistics?.median ?? 0, headMedian: headPhase.statistics?.median ?? 0,
             timing: SampleComparison(base: baseSamples, head: headSamples, resamples: resamples, seed: seed),
-            normalized: scales != nil, sampleCounts: (baseSamples.count, headSamples.count),
+            normalized: normalized, sampleCounts: (baseSamples.count, headSamples.count),
             figures: Self.figures(base: basePhase, head: headPhase)))
       }
       for headPhase in headCase.phases where !baseCase.phases.contains(where: { $0.name == headPhase.name }) {
@@ -125,19 +129,33 @@ public struct ResultsComparison: Sendable {
     }
   }
 
-  /// The base and head reference medians, when both cases timed the same kernel.
-  static func normalisation(base: ResultsDocument.Case, head: ResultsDocument.Case) -> (base: Double, head: Double)? {
-    guard let baseReference = base.reference, let headReference = head.reference,
-      baseReference.name == headReference.name,
-      let baseMedian = baseReference.medianNanoseconds, let headMedian = headReference.medianNanoseconds,
-      baseMedian > 0, headMedian > 0
-    else { return nil }
-    return (baseMedian, headMedian)
+  /// Whether both cases timed the same reference kernel.
+  static func sameKernel(_ base: ResultsDocument.Case, _ head: ResultsDocument.Case) -> Bool {
+    guard let baseReference = base.reference, let headReference = head.reference else { return false }
+    return baseReference.name == headReference.name
   }
 
-  static func perOperation(_ phase: ResultsDocument.Phase, dividedBy scale: Double) -> [Double] {
-    let divisor = Double(max(phase.iterations, 1)) * scale
-    return phase.samplesNanoseconds.map { $0 / divisor }
+  /// The values a phase is compared by: per repetition, the median time per operation,
+  /// divided (when `normalized`) by the median of the reference runs just before that
+  /// repetition. Without a whole number of samples and reference runs per repetition,
+  /// every sample per operation, divided by the case's reference median. O(n log n).
+  static func values(of phase: ResultsDocument.Phase, in result: ResultsDocument.Case, normalized: Bool) -> [Double] {
+    let perOperation = phase.samplesNanoseconds.map { $0 / Double(max(phase.iterations, 1)) }
+    let reference = normalized ? result.reference?.samplesNanoseconds ?? [] : []
+    guard let repetitions = result.repetitions, repetitions > 0, perOperation.count % repetitions == 0,
+      reference.isEmpty || reference.count % repetitions == 0
+    else {
+      let scale = normalized ? result.reference?.medianNanoseconds ?? 1 : 1
+      return perOperation.map { $0 / max(scale, .leastNormalMagnitude) }
+    }
+    let operations = perOperation.count / repetitions
+    let runs = reference.count / repetitions
+    return (0..<repetitions).map { r in
+      let median = SampleComparison.median(Array(perOperation[(r * operations)..<((r + 1) * operations)]))
+      guard runs > 0 else { return median }
+      let kernel = SampleComparison.median(Array(reference[(r * runs)..<((r + 1) * runs)]))
+      return median / max(kernel, .leastNormalMagnitude)
+    }
   }
 
   static func figures(base: ResultsDocument.Phase, head: ResultsDocument.Phase) -> [Figure] {

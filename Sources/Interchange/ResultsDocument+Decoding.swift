@@ -26,7 +26,7 @@ enum ResultsDecoder {
     "gitRevision", "swiftVersion", "configuration", "os", "cpu", "cores", "allocator", "memoryBytes",
     "clockResolutionNanoseconds", "hostname",
   ]
-  static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends"]
+  static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends", "processes"]
   static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "phases"]
   static let phaseKeys = [
     "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
@@ -133,7 +133,9 @@ enum ResultsDecoder {
       seed: try seed(JSONReader.member("seed", of: members), at: path.appending("seed"), reader) ?? 0,
       shard: try optionalString(JSONReader.member("shard", of: members), at: path.appending("shard"), reader),
       interrupted: interrupted == nil ? false : try reader.bool(interrupted, at: path.appending("interrupted")),
-      workloads: try names("workloads"), backends: try names("backends"))
+      workloads: try names("workloads"), backends: try names("backends"),
+      processes: JSONReader.member("processes", of: members) == nil
+        ? 1 : try count(JSONReader.member("processes", of: members), at: path.appending("processes"), reader, minimum: 1))
   }
 
   static func decodeCase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Case {

@@ -60,6 +60,7 @@ extension ResultsDocument {
     members.append(("interrupted", .bool(run.interrupted)))
     if !run.workloads.isEmpty { members.append(("workloads", .array(run.workloads.map(JSONValue.string)))) }
     if !run.backends.isEmpty { members.append(("backends", .array(run.backends.map(JSONValue.string)))) }
+    if run.processes != 1 { members.append(("processes", .number(Double(run.processes)))) }
     return .object(members)
   }
 

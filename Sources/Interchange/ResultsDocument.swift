@@ -99,11 +99,15 @@ public struct ResultsDocument: Sendable {
     /// of a sharded sweep can be put back in order.
     public var workloads: [String]
     public var backends: [String]
+    /// Processes the repetitions were spread over (`--processes`; 1 when absent), each
+    /// with its own memory layout.
+    public var processes: Int
 
     public init(
       command: String, repetitions: Int, warmup: Int, timeBudgetSeconds: Double, seed: UInt64, shard: String? = nil,
-      interrupted: Bool = false, workloads: [String] = [], backends: [String] = []
+      interrupted: Bool = false, workloads: [String] = [], backends: [String] = [], processes: Int = 1
     ) {
+      self.processes = processes
       self.workloads = workloads
       self.backends = backends
       self.command = command

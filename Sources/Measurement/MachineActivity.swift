@@ -11,7 +11,8 @@ public enum MachineActivity {
   public struct Reading: Hashable, Sendable {
     /// Busy ticks of all CPUs: user, nice, system, irq, softirq, steal.
     public var busyTicks: UInt64
-    /// This process's user and system ticks.
+    /// This process's user and system ticks, and those of its children that have ended
+    /// (`bench gate` measures through child processes).
     public var ownTicks: UInt64
     public var wallNanoseconds: UInt64
   }
@@ -45,13 +46,19 @@ public enum MachineActivity {
     return fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
   }
 
-  /// utime + stime, fields 14 and 15 of /proc/self/stat. The command name (field 2) is in
+  /// utime + stime + cutime + cstime, fields 14 to 17 of /proc/self/stat (the last two
+  /// are children that ended and were waited for). The command name (field 2) is in
   /// parentheses and may hold spaces, so fields are counted after its closing parenthesis.
   static func ownTicks(procSelfStat text: String) -> UInt64? {
     guard let close = text.lastIndex(of: ")") else { return nil }
     let fields = text[text.index(after: close)...].split(separator: " ")
-    // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12.
-    guard fields.count > 12, let user = UInt64(fields[11]), let system = UInt64(fields[12]) else { return nil }
-    return user + system
+    // After the name: state is field 3, so fields 14...17 are at 11...14.
+    guard fields.count > 14 else { return nil }
+    var ticks: UInt64 = 0
+    for index in 11...14 {
+      guard let value = Int64(fields[index]), value >= 0 else { return nil }
+      ticks += UInt64(value)
+    }
+    return ticks
   }
 }

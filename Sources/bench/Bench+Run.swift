@@ -70,9 +70,16 @@ extension Bench {
     @Flag(name: .customLong("no-allocations"), help: "Skip the allocation-counting pass.")
     var noAllocations = false
 
+    @Option(
+      help: "Spread the repetitions (and the time budget) over this many processes run one after another, pooling the samples: each process has its own memory layout, whose steady offset then shows as spread (docs/comparing.md).")
+    var processes = 1
+
     func validate() throws {
       guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1, not \(repetitions)") }
       guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
+      guard processes >= 1 && processes <= repetitions else {
+        throw ValidationError("--processes must be between 1 and --repetitions (\(repetitions)), not \(processes)")
+      }
       guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
       guard caseLimit > 0, caseLimit.isFinite else { throw ValidationError("--case-limit must be a positive number of seconds") }
       if let shard, Shard(parsing: shard) == nil {
@@ -119,12 +126,25 @@ extension Bench {
           + "\(plan.backends.joined(separator: ", ")))\(plan.shard.map { ", shard \($0)" } ?? ""), writing \(outputPath)")
 
       let injection = try Self.injectedRegression()
-      Interruption.install()
-      let execution = SuiteExecution(plan: plan, settings: settings, caseLimit: caseLimit, injection: injection)
       let finished: ResultsDocument
-      do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
-        StandardError.print("error: \(error)")
-        throw ExitCode(2)
+      if processes > 1 {
+        var pooled = try ProcessSpread.run(
+          arguments: childArguments(), processes: processes, repetitions: repetitions, timeBudget: timeBudget, out: outputPath)
+        pooled.createdAt = document.createdAt
+        pooled.run = document.run
+        pooled.run?.processes = processes
+        do { try ResultsFile.write(pooled, to: outputPath) } catch {
+          StandardError.print("error: \(error)")
+          throw ExitCode(2)
+        }
+        finished = pooled
+      } else {
+        Interruption.install()
+        let execution = SuiteExecution(plan: plan, settings: settings, caseLimit: caseLimit, injection: injection)
+        do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
+          StandardError.print("error: \(error)")
+          throw ExitCode(2)
+        }
       }
 
       print(BenchmarkRun.summaryTable(finished))
@@ -137,6 +157,19 @@ extension Bench {
         throw ExitCode(130)
       }
       if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// This command's options for a child of `--processes`, without the ones each child
+    /// gets its own value of (`--processes`, `--repetitions`, `--time-budget`, `--out`).
+    private func childArguments() -> [String] {
+      var arguments = ["--suite", suite, "--warmup", String(warmup), "--seed", String(seed), "--case-limit", String(caseLimit)]
+      if let workloads { arguments += ["--workloads", workloads] }
+      if let backends { arguments += ["--backends", backends] }
+      if let sizes { arguments += ["--sizes", sizes] }
+      if let shard { arguments += ["--shard", shard] }
+      if allowDebug { arguments.append("--allow-debug") }
+      if noAllocations { arguments.append("--no-allocations") }
+      return arguments
     }
 
     /// `--out`, or `Results/<suite>[-shard-i-of-n]-<UTC time>.json` (creating `Results/`).

@@ -9,7 +9,7 @@ import Testing
   /// One stack workload on the two backends that count allocations deterministically.
   static let baselineRun = [
     "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "cassowary,springs-struts",
-    "--repetitions", "3", "--warmup", "1", "--time-budget", "2", "--allow-debug",
+    "--repetitions", "4", "--warmup", "1", "--time-budget", "2", "--processes", "2", "--allow-debug",
   ]
   static let noTimingFailures = ["--min-slowdown", "100"]
 
@@ -40,9 +40,13 @@ import Testing
     let unchanged = try BenchProcess.run(gate)
     #expect(unchanged.status == 0, "\(unchanged.standardOutput)\n\(unchanged.standardError)")
     #expect(unchanged.standardOutput.contains("PASS: nothing regressed"))
-    // The run made now holds exactly the baseline's cases.
-    let keys = try BenchRunTests.cases(BenchRunTests.json(current)).map(BenchRunTests.key)
-    #expect(keys == ["stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 springs-struts"])
+    // The run made now holds exactly the baseline's cases, from two processes of two
+    // repetitions each, as the baseline was recorded.
+    let document = try BenchRunTests.json(current)
+    let cases = try BenchRunTests.cases(document)
+    #expect(cases.map(BenchRunTests.key) == ["stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 springs-struts"])
+    #expect((document["run"] as? [String: Any])?["processes"] as? Int == 2)
+    #expect(cases.allSatisfy { ($0["repetitions"] as? Int) == 4 })
 
     let injected = try BenchProcess.run(gate, environment: ["LAYOUTBENCH_INJECT_REGRESSION": "allocation"])
     #expect(injected.status == 1, "\(injected.standardOutput)\n\(injected.standardError)")
@@ -110,9 +114,9 @@ import Testing
     #expect(refused.standardError.contains("re-record the baseline (make gate-baseline)"))
 
     let unknownBackend = try Self.edited(baseline, as: "unknown-backend.json") { document in
-      var run = document["run"] as! [String: Any]
-      run["backends"] = ["cassowary", "yoga"]
-      document["run"] = run
+      var cases = document["cases"] as! [[String: Any]]
+      cases[1]["backend"] = "yoga"
+      document["cases"] = cases
     }
     let unknown = try BenchProcess.run(
       ["gate", "--baseline", unknownBackend.path, "--allow-debug", "--out", folder.appendingPathComponent("x.json").path])

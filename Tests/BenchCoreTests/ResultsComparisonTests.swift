@@ -105,12 +105,48 @@ struct ResultsComparisonTests {
       Self.result("same", [Self.phase("p", samples)]), Self.result("few", [Self.phase("p", [10, 20])]),
     ])
     let comparison = ResultsComparison(base: base, head: head, resamples: 10)
-    let gate = RegressionGate()
+    let gate = RegressionGate(timingFloorNanoseconds: 0)
     #expect(comparison.phases.map { comparison.mark($0, gate: gate) } == [.slower, .faster, .unchanged, .untestable])
+    // The default gate does not timing-test phases of about a microsecond.
+    #expect(comparison.phases.allSatisfy { comparison.mark($0, gate: RegressionGate()) == .untestable })
     let markdown = comparison.table(gate: gate, markdown: true).split(separator: "\n")
     #expect(markdown.count == 2 + 4)
     #expect(markdown[1] == "|---|---|---|---|---:|---:|---:|---:|---:|---|")
     #expect(markdown[2].hasPrefix("| slower | 10 | cassowary | p | 1.01 µs | 1.52 µs | 1.50 ["), "\(markdown[2])")
+  }
+
+  /// Operations of one repetition are one value (their median), divided by the reference
+  /// runs just before that repetition: a burst that slows one repetition's operations
+  /// and its kernel alike cancels.
+  @Test func repetitionsAreTheUnitAndEachIsNormalisedByItsOwnKernelRuns() {
+    var result = Self.result(
+      "a", [Self.phase("resize", [10, 12, 11, 40, 44, 42])], reference: [5, 5, 5, 20, 20, 20])
+    result.repetitions = 2
+    let values = ResultsComparison.values(of: result.phases[0], in: result, normalized: true)
+    #expect(values == [11.0 / 5, 42.0 / 20])
+    let raw = ResultsComparison.values(of: result.phases[0], in: result, normalized: false)
+    #expect(raw == [11, 42])
+  }
+
+  @Test func partsOfSeveralProcessesPoolTheirSamples() throws {
+    func part(_ samples: [Double], reference: [Double], pivots: Double) -> ResultsDocument {
+      var result = Self.result("a", [Self.phase("build", samples, counters: [("pivots", pivots)])], reference: reference)
+      result.repetitions = samples.count
+      return Self.document([result, Self.result("b", [], status: .skipped(reason: "too big"))])
+    }
+    let pooled = try ResultsPooling.pool([
+      part([1, 2], reference: [9, 9], pivots: 3), part([3], reference: [8], pivots: 3),
+    ])
+    #expect(pooled.warnings.isEmpty)
+    #expect(pooled.document.cases[0].phases[0].samplesNanoseconds == [1, 2, 3])
+    #expect(pooled.document.cases[0].reference?.samplesNanoseconds == [9, 9, 8])
+    #expect(pooled.document.cases[0].repetitions == 3)
+    #expect(pooled.document.cases[1].status == .skipped(reason: "too big"))
+    let disagreeing = try ResultsPooling.pool([part([1], reference: [9], pivots: 3), part([1], reference: [9], pivots: 4)])
+    #expect(disagreeing.warnings.count == 1)
+    #expect(throws: ResultsPooling.Failure.self) {
+      try ResultsPooling.pool([part([1], reference: [9], pivots: 3), Self.document([])])
+    }
   }
 
   @Test func theSmallestPValueFollowsTheSampleCounts() {

@@ -13,7 +13,10 @@ struct MachineActivityTests {
   @Test func ownTicksAreCountedAfterTheCommandName() {
     // A command name with spaces and a parenthesis in it.
     let stat = "4242 (my (odd) bench) R 1 4242 4242 0 -1 4194560 1 0 0 0 250 31 0 0 20 0 1 0 100 1000 100"
+    // utime 250 + stime 31 + cutime 0 + cstime 0; children's time counts as this process's.
     #expect(MachineActivity.ownTicks(procSelfStat: stat) == 281)
+    let withChildren = "4242 (bench) S 1 4242 4242 0 -1 4194560 1 0 0 0 250 31 400 19 20 0 1 0 100 1000 100"
+    #expect(MachineActivity.ownTicks(procSelfStat: withChildren) == 700)
     #expect(MachineActivity.ownTicks(procSelfStat: "4242 (short) R 1") == nil)
   }
 
