@@ -25,6 +25,8 @@ enum ResultsDecoder {
   static let environmentKeys = [
     "gitRevision", "swiftVersion", "configuration", "os", "cpu", "cores", "allocator", "memoryBytes",
     "clockResolutionNanoseconds", "hostname",
+    // Written by the kiwisolver peer (Benchmarks/README.md); accepted, not carried.
+    "pythonVersion", "kiwisolverVersion", "callNanoseconds",
   ]
   static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends", "processes"]
   static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "phases"]
@@ -232,10 +234,16 @@ enum ResultsDecoder {
       guard let value = member(key), value != .null else { return nil }
       return try reader.number(value, at: path.appending(key), expected: expected) { $0 >= 0 }
     }
+    // A peer may write its call figures among the counters (the kiwisolver peer does);
+    // they are read into the phase members either way, because counters are solver work
+    // compared as deterministic figures and a measured overhead is not.
+    var calls = try peerFigure("calls", expected: "a number of calls per operation (>= 0)")
+    var overhead = try peerFigure("callOverheadNanoseconds", expected: "a duration in nanoseconds (>= 0)")
+    if let counted = counters.first(where: { $0.name == "calls" })?.value { calls = calls ?? counted }
+    if let counted = counters.first(where: { $0.name == "callOverheadNanoseconds" })?.value { overhead = overhead ?? counted }
+    counters.removeAll { $0.name == "calls" || $0.name == "callOverheadNanoseconds" }
     return ResultsDocument.Phase(
       name: name, iterations: iterations, samplesNanoseconds: samples, operations: operations,
-      allocations: allocations, counters: counters,
-      calls: try peerFigure("calls", expected: "a number of calls per operation (>= 0)"),
-      callOverheadNanoseconds: try peerFigure("callOverheadNanoseconds", expected: "a duration in nanoseconds (>= 0)"))
+      allocations: allocations, counters: counters, calls: calls, callOverheadNanoseconds: overhead)
   }
 }

@@ -118,6 +118,25 @@ import Testing
     #expect(!Self.sample().jsonText().contains("calls"))
   }
 
+  /// The kiwisolver peer writes its call figures among the counters and three environment
+  /// members of its own: read without warnings, the figures as phase members (so they are
+  /// never compared as deterministic solver counters).
+  @Test func thePeersCounterFormAndEnvironmentAreRead() throws {
+    let text = #"""
+      {"format": "layoutbench.results/1", "suite": "stackviews",
+       "environment": {"allocator": null, "pythonVersion": "3.11.7", "kiwisolverVersion": "1.5.1", "callNanoseconds": 11.4},
+       "cases": [{"workload": "stack.feed", "backend": "kiwisolver", "size": 100, "status": "ok",
+                  "phases": [{"name": "build", "samplesNanoseconds": [9000], "allocations": null,
+                              "counters": {"calls": 301, "callOverheadNanoseconds": 3431.4, "rows": 12}}]}]}
+      """#
+    let (document, warnings) = try ResultsDocument.decode(text, file: "peer.json")
+    #expect(warnings.isEmpty, "\(warnings)")
+    let build = document.cases[0].phases[0]
+    #expect(build.calls == 301)
+    #expect(build.callOverheadNanoseconds == 3431.4)
+    #expect(build.counters.map(\.name) == ["rows"])
+  }
+
   @Test(arguments: [
     (#"{"format": "layoutbench.results/2", "suite": "s", "cases": []}"#, "format"),
     (#"{"format": "layoutbench.results/1", "cases": []}"#, "suite"),
