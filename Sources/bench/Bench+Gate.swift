@@ -98,12 +98,13 @@ extension Bench {
       let measuredNow: Bool
       // Mean CPUs other processes used during each run made now (nil where unknown).
       var otherLoad: [Double?] = []
+      let outPath = out ?? Self.temporaryPath("gate-current")
       if let current {
         currentDocument = try ResultsInput.read(current)
         measuredNow = false
       } else {
         let before = MachineActivity.read()
-        currentDocument = try measure(baselineDocument, out: out ?? Self.temporaryPath("gate-current"))
+        currentDocument = try measure(baselineDocument, out: outPath)
         otherLoad.append(Self.otherBusyCPUs(since: before))
         measuredNow = true
       }
@@ -126,7 +127,7 @@ extension Bench {
           suite: baselineDocument.suite, createdAt: baselineDocument.createdAt, environment: baselineDocument.environment,
           run: baselineDocument.run, cases: baselineDocument.cases.filter { keys.contains($0.key) })
         let before = MachineActivity.read()
-        let again = try measure(confirming, out: (out ?? Self.temporaryPath("gate-current")) + ".confirm\(round).json")
+        let again = try measure(confirming, out: outPath + ".confirm\(round).json")
         otherLoad.append(Self.otherBusyCPUs(since: before))
         let rerun = ResultsComparison(base: confirming, head: again)
         verdict = verdict.confirmed(by: gate.evaluate(rerun))
