@@ -179,7 +179,7 @@ extension Bench {
           + "process(es), writing \(out)")
       var document = try ProcessSpread.run(
         arguments: arguments, processes: recorded.processes, repetitions: recorded.repetitions,
-        timeBudget: recorded.timeBudgetSeconds, out: out)
+        timeBudget: recorded.timeBudgetSeconds)
       document.createdAt = RunEnvironment.timestamp()
       document.run = ResultsDocument.RunSettings(
         command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), repetitions: recorded.repetitions,

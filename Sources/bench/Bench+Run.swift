@@ -129,7 +129,7 @@ extension Bench {
       let finished: ResultsDocument
       if processes > 1 {
         var pooled = try ProcessSpread.run(
-          arguments: childArguments(), processes: processes, repetitions: repetitions, timeBudget: timeBudget, out: outputPath)
+          arguments: childArguments(), processes: processes, repetitions: repetitions, timeBudget: timeBudget)
         pooled.createdAt = document.createdAt
         pooled.run = document.run
         pooled.run?.processes = processes

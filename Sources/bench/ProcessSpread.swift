@@ -7,13 +7,13 @@ import Interchange
 /// (`--processes K`; `ResultsPooling` says why): each child runs the whole plan with its
 /// share of the repetitions and the time budget, in a process of its own.
 enum ProcessSpread {
-  /// The arguments of `bench run` for one child: `arguments` as given (without
-  /// `--processes`, `--repetitions`, `--time-budget` or `--out`) plus the child's share.
+  /// Runs `bench run` `processes` times with `arguments` (which hold no `--processes`,
+  /// `--repetitions`, `--time-budget` or `--out`) plus each child's share of the
+  /// repetitions and the time budget, and pools the parts. The caller writes the result.
+  /// An interrupted child ends the whole run: the finished parts are not kept.
   /// - Throws: `ExitCode` with a child's status when it fails other than with exit 1 (a
   ///   case in error, which is kept), or 2 when a part cannot be read or pooled.
-  static func run(
-    arguments: [String], processes: Int, repetitions: Int, timeBudget: Double, out: String
-  ) throws -> ResultsDocument {
+  static func run(arguments: [String], processes: Int, repetitions: Int, timeBudget: Double) throws -> ResultsDocument {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-processes-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -127,6 +127,8 @@ import Testing
   @Test(arguments: [
     (["gate", "--baseline", "/nonexistent/baseline.json", "--current", "/nonexistent/b.json"], 2, "/nonexistent/baseline.json: cannot open"),
     (["gate", "--baseline", "x.json", "--significance", "2"], 64, "--significance must be in (0, 1)"),
+    (["gate", "--baseline", "x.json", "--confirmations", "0"], 64, "--confirmations must be at least 1"),
+    (["gate", "--baseline", "x.json", "--busy-limit", "0"], 64, "--busy-limit must be a positive number of CPUs"),
     (["gate", "--baseline", "x.json"], 64, "debug build"),
     (["compare", "/nonexistent/a.json", "/nonexistent/b.json"], 2, "/nonexistent/a.json: cannot open"),
     (["compare", "only-one.json"], 64, "Missing expected argument"),

@@ -125,6 +125,7 @@ import Testing
     (["--suite", "smoke", "--sizes", "ten"], "--sizes: 'ten' is not a positive integer"),
     (["--suite", "smoke", "--shard", "3/2"], "--shard '3/2' is not i/n"),
     (["--suite", "smoke", "--repetitions", "0"], "--repetitions must be at least 1"),
+    (["--suite", "smoke", "--repetitions", "2", "--processes", "3"], "--processes must be between 1 and --repetitions (2), not 3"),
   ])
   func badCommandLinesAreRefusedBeforeAnythingRuns(arguments: [String], message: String) throws {
     let folder = try Self.folder()
