@@ -7,8 +7,8 @@ public enum WorkloadCatalog {
   /// The seed `bench run` and `bench export` use when none is given.
   public static let defaultSeed: UInt64 = 1
 
-  /// `stackviews`, `deep`, `churn`, `enaml`, `examples`, `smoke`.
-  public static let suites: [Suite] = [stackviews, deep, churn, enaml, examples, smoke]
+  /// `stackviews`, `deep`, `churn`, `enaml`, `anchor`, `examples`, `smoke`.
+  public static let suites: [Suite] = [stackviews, deep, churn, enaml, anchor, examples, smoke]
 
   /// Every workload once, in suite order (`smoke` adds none of its own).
   public static let allWorkloads: [Workload] = suites.filter { $0.name != smoke.name }.flatMap(\.workloads)
@@ -53,6 +53,11 @@ public enum WorkloadCatalog {
     name: "enaml", summary: "kiwi's enaml-like benchmark as a scene, so published kiwi numbers have a twin",
     workloads: [EnamlWorkload.workload])
 
+  public static let anchor = Suite(
+    name: "anchor",
+    summary: "the kiwi anchor: a horizontal chain of N views with intrinsic widths, required gaps and a resizing container (issue 7)",
+    workloads: [AnchorWorkload.chain])
+
   public static let examples = Suite(
     name: "examples", summary: "worked seed layouts from Tests/Fixtures, their steps cycled",
     workloads: ExampleWorkloads.all.map(ExampleWorkloads.workload))
@@ -60,7 +65,7 @@ public enum WorkloadCatalog {
   /// Size 10 (or the one size) of every workload above: seconds in all, for CI.
   public static let smoke = Suite(
     name: "smoke", summary: "one small case of every workload, for CI",
-    workloads: [stackviews, deep, churn, enaml, examples].flatMap(\.workloads).map {
+    workloads: [stackviews, deep, churn, enaml, anchor, examples].flatMap(\.workloads).map {
       $0.withDefaultSizes([$0.sizes.contains(smokeSize) ? smokeSize : $0.sizes.lowerBound])
     })
 

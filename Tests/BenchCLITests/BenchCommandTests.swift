@@ -27,7 +27,7 @@ import Testing
     #expect(output.status == 0)
     let text = output.standardOutput
     #expect(text.contains("\nSuites (bench run --suite NAME):\n"))
-    for suite in ["stackviews", "deep", "churn", "enaml", "examples", "smoke"] {
+    for suite in ["stackviews", "deep", "churn", "enaml", "anchor", "examples", "smoke"] {
       #expect(text.contains("\n  \(suite)  "), "suite \(suite)")
     }
     // A stack workload runs on all three backends; a constraint chain not on springs-struts.

@@ -16,7 +16,7 @@ import Workloads
     ("stack.fill.horizontal", 8), ("stack.equalCentering.vertical", 6), ("stack.feed", 10),
     ("deep.tree.constraints", 10), ("churn.sizeClassSwap", 10), ("churn.rebuild", 7), ("churn.hideUnhide", 10),
     ("churn.axisToggle", 10), ("churn.dynamicType", 10), ("churn.constantAnimation", 10), ("enaml", 1),
-    ("examples.d7-animating-stack", 1),
+    ("chain.horizontal", 10), ("examples.d7-animating-stack", 1),
   ]
 
   /// The first six operations: every kind of change in these traces comes that early.
