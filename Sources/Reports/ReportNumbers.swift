@@ -42,6 +42,14 @@ enum ReportNumbers {
       + "\(statistics.count) \(statistics.count == 1 ? "sample" : "samples"))"
   }
 
+  /// `median 4.10 ms = build 3.58 ms + firstLayout 520 µs (p25–p75 ≈ 3.99 ms–4.21 ms, sums
+  /// of the phases' quartiles)`: a derived phase's point, whose spread is approximate.
+  static func sumSummary(_ point: PhaseMeasurement) -> String {
+    let parts = point.summands.map { "\($0.phase) \(Formatting.duration(nanoseconds: $0.median))" }.joined(separator: " + ")
+    return "median \(Formatting.duration(nanoseconds: point.statistics.median)) = \(parts) "
+      + "(p25–p75 ≈ \(interquartileRange(point.statistics)), sums of the phases' quartiles)"
+  }
+
   /// `3.50 ms–3.66 ms`.
   static func interquartileRange(_ statistics: SampleStatistics) -> String {
     Formatting.duration(nanoseconds: statistics.firstQuartile) + "–" + Formatting.duration(nanoseconds: statistics.thirdQuartile)

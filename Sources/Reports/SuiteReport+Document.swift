@@ -33,7 +33,9 @@ extension SuiteReport {
       .heading(level: 3, text: [.text("Run settings")], anchor: nil),
       .table(runTable()),
       .heading(level: 2, text: [.text("How to read this report")], anchor: "reading"),
-      .bulletList(Self.readingNotes(reference: reference)),
+      .bulletList(
+        Self.readingNotes(
+          reference: reference, fitFrom: fitFrom, combined: workloads.contains { $0.combinedPhase != nil })),
     ]
     for (index, workload) in workloads.enumerated() {
       blocks += workload.blocks(anchor: Self.anchor(of: workload.name, index: index), reference: reference, palette: palette, multipleFiles: files.count > 1)
@@ -64,15 +66,19 @@ extension SuiteReport {
   }
 
   /// Per workload and phase: who is fastest where the most backends can be compared.
+  /// `build+firstLayout` stands in `build`'s place for a workload that has it: `build`
+  /// alone does not compare backends that solve at different phases.
   func leaderTable() -> ReportTable {
     var phaseNames: [String] = []
     for workload in workloads {
-      for phase in workload.phases where !phaseNames.contains(phase.name) { phaseNames.append(phase.name) }
+      for name in Self.leaderPhases(of: workload) where !phaseNames.contains(name) { phaseNames.append(name) }
     }
     let rows = workloads.enumerated().map { index, workload -> [[Inline]] in
       let leaders = workload.leaders()
       let cells = phaseNames.map { name -> [Inline] in
-        guard let leader = leaders.first(where: { $0.phase == name }) else { return [.text("—")] }
+        guard Self.leaderPhases(of: workload).contains(name), let leader = leaders.first(where: { $0.phase == name }) else {
+          return [.text("—")]
+        }
         var cell: [Inline] = [.code(leader.backend), .text(" at \(ReportNumbers.grouped(leader.size))")]
         if let runnerUp = leader.runnerUp {
           cell += [.text(", \(ReportNumbers.ratio(runnerUp.ratio)) ahead of "), .code(runnerUp.backend)]
@@ -85,7 +91,23 @@ extension SuiteReport {
     }
     return ReportTable(
       header: ["workload"] + phaseNames, alignments: [.left] + phaseNames.map { _ in .left }, rows: rows,
-      footnote: [.text("At the largest size at least two backends measured; \"ahead\" is the next fastest backend's median over the fastest's.")])
+      footnote: [.text("At the largest size at least two backends measured; \"ahead\" is the next fastest backend's median over the fastest's.")]
+        + (phaseNames.contains(PhaseReport.combinedName)
+          ? [
+            .text(" "), .code(PhaseReport.combinedName), .text(" (the sum of the two phases' medians) stands in for "),
+            .code(PhaseReport.buildName), .text(": cassowary solves while it builds, the other backends in "),
+            .code(PhaseReport.firstLayoutName), .text("."),
+          ] : []))
+  }
+
+  /// The phases the summary names a leader for, in the workload's order, with
+  /// `build+firstLayout` in `build`'s place when the workload has it.
+  static func leaderPhases(of workload: WorkloadReport) -> [String] {
+    guard workload.combinedPhase != nil else { return workload.phases.map(\.name) }
+    return workload.phases.compactMap { phase in
+      if phase.isDerived { return nil }
+      return phase.name == PhaseReport.buildName ? PhaseReport.combinedName : phase.name
+    }
   }
 
   func inputTable() -> ReportTable {
@@ -152,10 +174,25 @@ extension SuiteReport {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  static func readingNotes(reference: String) -> [[Inline]] {
-    [
+  /// - Parameters:
+  ///   - fitFrom: the smallest size the exponents are fitted over; nil for every size.
+  ///   - combined: whether some workload has the derived `build+firstLayout` phase.
+  static func readingNotes(reference: String, fitFrom: Int?, combined: Bool) -> [[Inline]] {
+    let range = fitFrom.map { "Exponents are fitted over sizes ≥ \(ReportNumbers.grouped($0)) only (--fit-from \($0)); smaller sizes are in the charts and tables but not in the fit." }
+      ?? "Exponents are fitted over every size measured."
+    var notes: [[Inline]] = [
       [.text("Times are per operation: the median of every timed sample (each divided by the operations it timed), with the interquartile range (p25–p75) as the band in the charts and the spread in the tables. Both axes are logarithmic.")],
-      [.text("The scaling exponent k is the least-squares slope of log(median) against log(size): t ≈ c·n^k, so k = 1 is linear and k = 2 quadratic. R² is the share of the variation of log(median) the line explains; with two sizes the line passes through both points and R² says nothing.")],
+      [.text("The scaling exponent k is the least-squares slope of log(median) against log(size): t ≈ c·n^k, so k = 1 is linear and k = 2 quadratic. R² is the share of the variation of log(median) the line explains; with two sizes the line passes through both points and R² says nothing. " + range)],
+    ]
+    if combined {
+      notes.append([
+        .code(PhaseReport.combinedName), .text(" is derived, not timed: at each size its median is the median of "),
+        .code(PhaseReport.buildName), .text(" plus the median of "), .code(PhaseReport.firstLayoutName),
+        .text(" — a sum of medians, not a median of sums, because the two phases are timed in separate samples. Its spread (p25–p75, the band and the ≈ of its ratios) is the sum of the two p25s to the sum of the two p75s, an approximation. It is the figure to compare backends by: cassowary solves while it builds, the other backends solve in "),
+        .code(PhaseReport.firstLayoutName), .text(", so "), .code(PhaseReport.buildName), .text(" alone is not comparable."),
+      ])
+    }
+    return notes + [
       [.text("Ratios divide each backend's median by "), .code(reference), .text("'s at the same size and phase: 2.00× is twice as slow, 0.50× twice as fast. ≈ marks a ratio whose two interquartile ranges overlap: the spread of the samples alone cannot separate them.")],
       [.text("A case skipped (predicted over the time limit, over a backend's limits, a scene it cannot express) or failed has no point: its line stops (it is not drawn across the gap), a × in the backend's colour marks the size in the \"no data\" strip at the foot of the chart, and the reason is listed under the charts.")],
       [.text("Allocations are per operation from a separate counting pass (jemalloc); — means not counted. Counters are solver work per operation (pivots, cellsTouched) and the tableau's size after the phase (rows, cells, symbols).")],

@@ -17,6 +17,8 @@ public struct SuiteReport: Sendable {
   public var warnings: [String]
   /// Cases after joining the files.
   public var caseCount: Int
+  /// Scaling exponents are fitted over sizes ≥ this; nil for every size.
+  public var fitFrom: Int?
 
   /// The cassowary backend, the incremental solver the others are measured against,
   /// unless a report asks for another.
@@ -43,11 +45,15 @@ public struct SuiteReport: Sendable {
   /// Builds the report of one suite.
   /// - Parameter reference: the backend to divide by; nil for ``defaultReference`` when the
   ///   suite has it, else its first backend.
+  /// - Parameter fitFrom: the smallest size the scaling fits use (`bench report
+  ///   --fit-from`); nil for every size.
+  /// - Precondition: `fitFrom` is nil or positive.
   /// - Complexity: O(s log s) for s samples in all (each phase's samples are sorted once).
   /// - Throws: ``Failure/unknownReference(_:suite:backends:)`` when `reference` is given
   ///   and no case of the suite is on that backend; ``Failure/unusableSuiteName(_:file:)``
   ///   when the suite's name cannot be a file name.
-  public init(_ suite: ReportInputs.Suite, reference: String? = nil) throws(Failure) {
+  public init(_ suite: ReportInputs.Suite, reference: String? = nil, fitFrom: Int? = nil) throws(Failure) {
+    precondition(fitFrom.map { $0 > 0 } ?? true, "fitFrom must be positive")
     guard Self.isUsableFileStem(suite.name) else {
       throw .unusableSuiteName(suite.name, file: suite.files.first?.path ?? "")
     }
@@ -61,8 +67,9 @@ public struct SuiteReport: Sendable {
       reference ?? (suite.backends.contains(Self.defaultReference) ? Self.defaultReference : suite.backends.first ?? "")
     warnings = suite.warnings
     caseCount = suite.cases.count
+    self.fitFrom = fitFrom
     workloads = suite.workloads.map { name in
-      WorkloadReport(name: name, cases: suite.cases.filter { $0.result.workload == name }, backends: suite.backends)
+      WorkloadReport(name: name, cases: suite.cases.filter { $0.result.workload == name }, backends: suite.backends, fitFrom: fitFrom)
     }
     for index in workloads.indices { workloads[index].computeRatios(reference: self.reference) }
   }

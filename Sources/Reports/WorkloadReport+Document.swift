@@ -25,15 +25,27 @@ extension WorkloadReport {
       blocks.append(.paragraph([.strong("Calls into out-of-process peers")]))
       blocks.append(.bulletList(notes))
     }
-    blocks.append(.heading(level: 3, text: [.text("Scaling exponents")], anchor: nil))
+    blocks.append(.heading(level: 3, text: [.text("Scaling exponents, " + fitRangeCaption)], anchor: nil))
     blocks.append(.table(fitTable()))
     blocks.append(.heading(level: 3, text: [.text("Ratios to "), .code(reference)], anchor: nil))
     blocks += ratioBlocks(reference: reference)
-    let tables = phases.flatMap { phase -> [ReportBlock] in
+    // A derived phase has no samples, allocations or counters of its own: its parts' tables
+    // hold them.
+    var tables = phases.filter { !$0.isDerived }.flatMap { phase -> [ReportBlock] in
       [.paragraph([.text("Phase "), .code(phase.name), .text(", per operation:")]), .table(measurementTable(phase, multipleFiles: multipleFiles))]
+    }
+    if let combined = combinedPhase {
+      tables.append(.paragraph(
+        [.code(combined.name), .text(" has no table of its own: its medians are the sums of the medians of "), .code(combined.derivedFrom[0])]
+          + combined.derivedFrom.dropFirst().flatMap { [.text(" and "), .code($0)] } + [.text(" above.")]))
     }
     blocks.append(.details(summary: "Medians, spread, allocations and counters", blocks: tables))
     return blocks
+  }
+
+  /// `fitted over sizes ≥ 100`, or `fitted over every size`.
+  var fitRangeCaption: String {
+    fitFrom.map { "fitted over sizes ≥ \(ReportNumbers.grouped($0))" } ?? "fitted over every size"
   }
 
   /// One chart per phase, every backend of the workload on each (absent sizes marked).
@@ -44,14 +56,17 @@ extension WorkloadReport {
           LogLogChart.Point(
             x: Double(point.size), y: point.statistics.median, low: point.statistics.firstQuartile,
             high: point.statistics.thirdQuartile,
-            note: "\(backend), n = \(ReportNumbers.grouped(point.size)), \(phase.name): \(ReportNumbers.summary(point.statistics))")
+            note: "\(backend), n = \(ReportNumbers.grouped(point.size)), \(phase.name): "
+              + (phase.isDerived ? ReportNumbers.sumSummary(point) : ReportNumbers.summary(point.statistics)))
         }
         return LogLogChart.Series(
           name: backend, style: palette.style(for: backend), points: points,
           absent: absentSizes(of: backend, in: phase).map { (Double($0.size), "\(backend), n = \(ReportNumbers.grouped($0.size)): \($0.reason)") })
       }
       return LogLogChart(
-        id: "\(anchor)-\(index + 1)", title: phase.name, xLabel: "size n", yLabel: "time per operation",
+        id: "\(anchor)-\(index + 1)", title: phase.name, xLabel: "size n",
+        // A derived phase's band is approximate (sums of quartiles): the axis says so.
+        yLabel: phase.isDerived ? "sum of medians (band ≈)" : "time per operation",
         xValues: sizes.map(Double.init), series: series)
     }
   }
@@ -61,8 +76,9 @@ extension WorkloadReport {
   func absentSizes(of backend: String, in phase: PhaseReport) -> [(size: Int, reason: String)] {
     var result = absent.filter { $0.backend == backend }.map { ($0.size, $0.explanation) }
     let measured = Set(phases.flatMap { $0.series(for: backend)?.points.map(\.size) ?? [] })
+    let missing = phase.isDerived ? "not both " + phase.derivedFrom.joined(separator: " and ") : "no \(phase.name) phase"
     for size in measured.sorted() where phase.series(for: backend)?.point(at: size) == nil {
-      result.append((size, "no \(phase.name) phase in this case"))
+      result.append((size, "\(missing) in this case"))
     }
     return result.sorted { $0.0 < $1.0 }
   }
@@ -107,18 +123,34 @@ extension WorkloadReport {
     return notes
   }
 
-  /// Backends down, phases across: k with R² and the number of sizes.
+  /// Backends down, phases across: k with R² and the number of sizes it was fitted over.
   func fitTable() -> ReportTable {
+    let bound = fitFrom.map { " ≥ \(ReportNumbers.grouped($0))" } ?? ""
     let rows = backends.map { backend -> [[Inline]] in
       [[.code(backend)]] + phases.map { phase -> [Inline] in
         guard let series = phase.series(for: backend) else { return [.text("— (not measured)")] }
-        guard let fit = series.fit else { return [.text("— (1 size)")] }
+        guard let fit = series.fit else {
+          let count = series.fittedPoints.count
+          return [.text(count == 0 ? "— (no size\(bound))" : "— (1 size\(bound))")]
+        }
         return [.text(ReportNumbers.fit(fit))]
       }
     }
+    var footnote: [Inline] = [
+      .text("k: slope of log(median) against log(size), t ≈ c·n^k, \(fitRangeCaption); in brackets R² and the sizes it rests on.")
+    ]
+    if let combined = combinedPhase { footnote += Self.combinedFootnote(combined) }
     return ReportTable(
-      header: ["backend"] + phases.map(\.name), alignments: [.left] + phases.map { _ in .left }, rows: rows,
-      footnote: [.text("k: slope of log(median) against log(size), t ≈ c·n^k; in brackets R² and the sizes it rests on.")])
+      header: ["backend"] + phases.map(\.name), alignments: [.left] + phases.map { _ in .left }, rows: rows, footnote: footnote)
+  }
+
+  /// ` build+firstLayout: the sum of build's and firstLayout's medians (approximate spread).`
+  static func combinedFootnote(_ phase: PhaseReport) -> [Inline] {
+    [.text(" "), .code(phase.name), .text(": the sum of ")]
+      + phase.derivedFrom.enumerated().flatMap { index, name -> [Inline] in
+        [.text(index == 0 ? "" : index == phase.derivedFrom.count - 1 ? " and " : ", "), .code(name), .text("'s")]
+      }
+      + [.text(" medians at each size (its spread approximate), not timed as one.")]
   }
 
   func ratioBlocks(reference: String) -> [ReportBlock] {
@@ -143,6 +175,7 @@ extension WorkloadReport {
     let footnote: [Inline] =
       [.text("Median over "), .code(reference), .text("'s median at the same size: above 1 slower; — where either was not measured.")]
       + (anyWithinSpread ? [.text(" ≈: the interquartile ranges overlap.")] : [])
+      + (combinedPhase.map(Self.combinedFootnote) ?? [])
     return [
       .table(
         ReportTable(

@@ -10,12 +10,18 @@ public struct WorkloadReport: Sendable {
   public var sizes: [Int]
   /// The backends with a case of this workload, in the suite's order.
   public var backends: [String]
-  /// Phases in the order the cases list them.
+  /// Phases in the order the cases list them, with the derived
+  /// ``PhaseReport/combinedName`` right after `firstLayout` when the workload has both
+  /// `build` and `firstLayout`.
   public var phases: [PhaseReport]
   /// Cases skipped or failed, by size then backend.
   public var absent: [AbsentCase]
 
-  init(name: String, cases: [(result: ResultsDocument.Case, file: String)], backends suiteBackends: [String]) {
+  /// The smallest size the scaling fits use; nil for every size.
+  public var fitFrom: Int?
+
+  init(name: String, cases: [(result: ResultsDocument.Case, file: String)], backends suiteBackends: [String], fitFrom: Int? = nil) {
+    self.fitFrom = fitFrom
     self.name = name
     sizes = Array(Set(cases.map(\.result.size))).sorted()
     let backends = suiteBackends.filter { backend in cases.contains { $0.result.backend == backend } }
@@ -41,11 +47,20 @@ public struct WorkloadReport: Sendable {
             entry.result.phases.first { $0.name == phaseName }.flatMap { PhaseMeasurement(entry.result, $0, file: entry.file) }
           }
           .sorted { $0.size < $1.size }
-        return points.isEmpty ? nil : BackendSeries(backend: backend, points: points)
+        return points.isEmpty ? nil : BackendSeries(backend: backend, points: points, fitFrom: fitFrom)
       }
       return PhaseReport(name: phaseName, series: series)
     }
+    if let build = phases.first(where: { $0.name == PhaseReport.buildName }),
+      let layoutIndex = phases.firstIndex(where: { $0.name == PhaseReport.firstLayoutName }),
+      let combined = PhaseReport.combined(build: build, firstLayout: phases[layoutIndex], fitFrom: fitFrom)
+    {
+      phases.insert(combined, at: layoutIndex + 1)
+    }
   }
+
+  /// The derived `build+firstLayout` phase, when the workload has one.
+  public var combinedPhase: PhaseReport? { phases.first { $0.isDerived && $0.name == PhaseReport.combinedName } }
 }
 
 /// A case that has no timings: skipped (with the reason) or failed (with the error).

@@ -14,6 +14,12 @@ extension Bench {
         Skipped and failed cases are listed with their reasons. docs/reports.md says how \
         each figure is computed.
 
+        A workload timing both build and firstLayout also gets the derived phase \
+        build+firstLayout (per backend and size, the sum of the two medians; its spread, the \
+        sums of the quartiles, is approximate), shown after firstLayout and used instead of \
+        build in the fastest-backend summary: cassowary solves while it builds, the other \
+        backends in firstLayout.
+
         Several files may be given (a run, a re-run of some cases, a peer's file such as \
         kiwisolver's): cases are joined by workload, backend and size; when two files hold \
         the same case the newer file's is kept, with a warning naming both.
@@ -25,7 +31,7 @@ extension Bench {
           0   the reports were written
           2   an input is unreadable or invalid (the message names the file and JSON path), \
         --reference names a backend the suite lacks, or the output cannot be written
-          64  bad command line (no results files)
+          64  bad command line (no results files, --fit-from not a positive integer)
         """)
 
     @Argument(help: "Results files (layoutbench.results/1): runs, re-runs, peers' files.")
@@ -37,8 +43,20 @@ extension Bench {
     @Option(help: "The backend ratios are relative to (default: cassowary, else each suite's first backend).")
     var reference: String?
 
+    @Option(
+      name: .customLong("fit-from"),
+      help: ArgumentHelp(
+        "Fit scaling exponents only over sizes >= this (e.g. 100); default: every size.", valueName: "size"))
+    var fitFromText: String?
+
+    /// `--fit-from` as a size; nil when not given. Valid after `validate()`.
+    var fitFrom: Int? { fitFromText.flatMap { Int($0) } }
+
     func validate() throws {
       guard !files.isEmpty else { throw ValidationError("give at least one results file") }
+      if let fitFromText, (Int(fitFromText) ?? 0) <= 0 {
+        throw ValidationError("--fit-from must be a positive integer (a size), not '\(fitFromText)'")
+      }
     }
 
     func run() throws {
@@ -52,7 +70,7 @@ extension Bench {
       var reports: [SuiteReport] = []
       for suite in inputs.suites {
         for warning in suite.warnings { StandardError.print("warning: \(warning)") }
-        do { reports.append(try SuiteReport(suite, reference: reference)) } catch {
+        do { reports.append(try SuiteReport(suite, reference: reference, fitFrom: fitFrom)) } catch {
           StandardError.print("error: \(error)")
           throw ExitCode(2)
         }
@@ -67,7 +85,7 @@ extension Bench {
           }
           StandardError.print(
             "report of suite '\(report.suite)': \(report.workloads.count) workloads, \(report.caseCount) cases, "
-              + "ratios to \(report.reference)")
+              + "ratios to \(report.reference), exponents \(report.fitFrom.map { "over sizes >= \($0)" } ?? "over every size")")
         }
       } catch {
         StandardError.print("error: \(error)")

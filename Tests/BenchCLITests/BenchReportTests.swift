@@ -108,6 +108,44 @@ import Testing
     #expect(markdown.contains("`kiwisolver` timings of `build` include ≈ 900 ns (3 calls) of Python-call overhead per operation"))
   }
 
+  /// `--fit-from 100` fits over 100 and 1,000 only, says so, and leaves dense-simplex
+  /// (measured at 10 and 100) one size to fit.
+  @Test func fitFromFitsTheExponentsOverLargerSizesOnly() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // cassowary: a fixed 50 µs at 10, then ∝ n².
+    let cases = Self.sweep.map { entry in entry.backend == "cassowary" && entry.size == 10 ? (entry.backend, entry.size, 50_000.0) : entry }
+    let input = try Self.write(Self.results(cases: cases), "run.json", in: folder)
+    let out = folder.appendingPathComponent("out").path
+    let output = try BenchProcess.run(["report", input, "--out", out, "--fit-from", "100"])
+    #expect(output.status == 0, "\(output.standardError)")
+    #expect(output.standardError.contains("exponents over sizes >= 100"))
+    let markdown = try String(contentsOfFile: "\(out)/stackviews.md", encoding: .utf8)
+    #expect(markdown.contains("### Scaling exponents, fitted over sizes ≥ 100"))
+    #expect(markdown.contains("| `cassowary` | 2.00 (2 sizes: exact line, no fit quality) |"))
+    #expect(markdown.contains("| `dense-simplex` | — (1 size ≥ 100) |"))
+    #expect(markdown.contains("| `springs-struts` | 1.00 (2 sizes: exact line, no fit quality) |"))
+    // Without the option the fixed cost at 10 flattens cassowary's line.
+    let every = try BenchProcess.run(["report", input, "--out", out])
+    #expect(every.status == 0, "\(every.standardError)")
+    let flat = try String(contentsOfFile: "\(out)/stackviews.md", encoding: .utf8)
+    #expect(flat.contains("### Scaling exponents, fitted over every size"))
+    #expect(!flat.contains("| `cassowary` | 2.00"))
+    #expect(flat.contains("| `cassowary` | 1.15 (R² "), "\(flat)")
+  }
+
+  @Test(arguments: ["0", "-5", "abc", "1.5", "100k"])
+  func aFitFromThatIsNotAPositiveIntegerIsAUsageError(value: String) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try Self.write(Self.results(cases: Self.sweep), "run.json", in: folder)
+    let out = folder.appendingPathComponent("out").path
+    let output = try BenchProcess.run(["report", input, "--out", out, "--fit-from=\(value)"])
+    #expect(output.status == 64)
+    #expect(output.standardError.contains("--fit-from must be a positive integer (a size), not '\(value)'"), "\(output.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func noResultsFilesIsAUsageError() throws {
     let output = try BenchProcess.run(["report"])
     #expect(output.status == 64)

@@ -19,6 +19,14 @@ enum ReportFixtures {
       phases: [phase("build", median: median), phase("resize", median: median / 10)])
   }
 
+  /// A case timing `build`, `firstLayout` and `resize` (a tenth of `firstLayout`), in the
+  /// order `bench run` writes them.
+  static func laidOut(_ workload: String, _ backend: String, _ size: Int, build: Double, firstLayout: Double) -> ResultsDocument.Case {
+    ResultsDocument.Case(
+      workload: workload, backend: backend, size: size, status: .ok,
+      phases: [phase("build", median: build), phase("firstLayout", median: firstLayout), phase("resize", median: firstLayout / 10)])
+  }
+
   static func document(
     suite: String = "stackviews", createdAt: String = "2026-11-21T10:00:00Z", backends: [String] = [],
     cases: [ResultsDocument.Case]
