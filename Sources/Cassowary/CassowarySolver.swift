@@ -46,6 +46,15 @@ public final class CassowarySolver: LinearSolver {
   ///   conflicts with; the solver is then exactly as before the call.
   public func add(_ constraint: Constraint) throws(SolverError) { try tableau.add(constraint) }
 
+  /// Adds constraints in order, then re-optimizes once (see `add(_:)` for each row).
+  /// - Complexity: the rows' entry as in `add(_:)`, plus one optimisation.
+  /// - Throws: as `add(_:)`, for the first constraint that cannot be added after those
+  ///   before it (its `conflicts` may name constraints of the batch); the constraints of
+  ///   the batch are then removed again, and the solver holds what it held before.
+  public func add(contentsOf constraints: [Constraint]) throws(SolverError) {
+    try tableau.add(contentsOf: constraints)
+  }
+
   /// Removes a constraint and re-optimizes: its errors leave the objective, its marker is
   /// made basic on the row that keeps every restricted row feasible, and that row is
   /// dropped.
