@@ -63,6 +63,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
+    if try shiftConstantsInPlace(delta) { return }
     for v in delta.removedViews { designSuperviewSize[v] = nil }
     try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
   }
@@ -95,6 +96,41 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     }
     needsLayout = false
     passStarts = true
+  }
+
+  /// A `setConstant` step on constraints the solver holds: each lowered constant moves by
+  /// the delta's shift, straight into `setConstant`, without lowering the elements again
+  /// (which allocated some twenty arrays per step: expressions, keys, sets). Returns false,
+  /// having changed nothing or only constants the general path will find equal, when the
+  /// delta is anything else, a constraint is not held (inactive or broken), or the solver
+  /// refuses a constant (the general path then releases and re-adds it, and may break it).
+  /// - Complexity: O(shifts) dictionary lookups plus the solver's `setConstant`s;
+  ///   allocates nothing.
+  private func shiftConstantsInPlace(_ delta: SceneDelta) throws(LayoutError) -> Bool {
+    guard !delta.constantShifts.isEmpty, delta.addedViews.isEmpty, delta.removedViews.isEmpty else { return false }
+    for change in delta.constantShifts {
+      guard held[ConstraintKey(.constraint(change.constraint), .user)]?.id != nil else { return false }
+    }
+    if passStarts {
+      brokenSinceUpdate.removeAll()
+      keysBrokenThisStep.removeAll()
+      passStarts = false
+    }
+    needsLayout = true
+    for change in delta.constantShifts {
+      let key = ConstraintKey(.constraint(change.constraint), .user)
+      guard let index = held.index(forKey: key), let id = held.values[index].id else { return false }
+      let constant = held.values[index].constraint.expression.constant + change.shift
+      do {
+        try solver.setConstant(constant, of: id)
+      } catch {
+        guard case .unsatisfiable = error else { throw .solver(error) }
+        return false
+      }
+      // Through the index: `held[key]?.… = …` copied the dictionary's storage here.
+      held.values[index].constraint.expression.constant = constant
+    }
+    return true
   }
 
   /// Regenerates `elements` and applies the differences. Autoresizing views among

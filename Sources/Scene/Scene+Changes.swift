@@ -37,6 +37,9 @@ extension Scene {
         throw SceneError(path: appending(path, key: entry.id), "expected a finite number, found \(entry.value)")
       }
       for (k, entry) in entries.enumerated() {
+        guard let constraint = constraints[indices[k]] else { continue }
+        delta.constantShifts.append(
+          ConstantShift(constraint: indices[k], shift: loweredConstantShift(of: constraint, to: entry.value)))
         constraints[indices[k]]?.constant = entry.value
         delta.touch(.constraint(indices[k]))
       }

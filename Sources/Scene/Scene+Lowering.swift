@@ -82,6 +82,13 @@ extension Scene {
     return ((near, rate(flexible.near, near)), (size, rate(flexible.size, size)))
   }
 
+  /// How far the constant of `c`'s lowered expression moves when its constant becomes
+  /// `constant`: `lower` subtracts the constant, negated when mirrored. O(1).
+  func loweredConstantShift(of c: SceneConstraint, to constant: Double) -> Double {
+    let mirrored = container.isRightToLeft && (c.first.attribute.isDirectional || c.second?.attribute.isDirectional == true)
+    return mirrored ? constant - c.constant : c.constant - constant
+  }
+
   /// A user constraint as `expression RELATION 0` (docs/scene-semantics.md): directional
   /// attributes mapped to left/right, mirrored in right-to-left (constant negated,
   /// inequality reversed), and a position multiplier applied in the nearest common

@@ -64,6 +64,11 @@ public struct SceneDelta: Hashable, Sendable {
   public var elements: [SceneElement] = []
   public var addedViews: [ViewIndex] = []
   public var removedViews: [ViewIndex] = []
+  /// For a `setConstant` change, which changes nothing else: per entry, the user
+  /// constraint and how far the constant of its lowered expression moves (in entry order).
+  /// A backend that holds the lowered constraints can apply these in place instead of
+  /// lowering the elements again.
+  public var constantShifts: [ConstantShift] = []
 
   public init() {}
 
@@ -72,5 +77,19 @@ public struct SceneDelta: Hashable, Sendable {
   /// Sorted, each once.
   mutating func normalize() {
     elements = Array(Set(elements)).sorted()
+  }
+}
+
+/// A user constraint's new constant, as the move of its lowered expression's constant:
+/// `expression = base - c` (or `base + c` when mirrored in right-to-left), so a new `c`
+/// shifts it by `-(new - old)` (or `+(new - old)`).
+public struct ConstantShift: Hashable, Sendable {
+  /// The constraint's index in `Scene.constraints` (its element is `.constraint(index)`).
+  public var constraint: Int
+  public var shift: Double
+
+  public init(constraint: Int, shift: Double) {
+    self.constraint = constraint
+    self.shift = shift
   }
 }

@@ -56,6 +56,62 @@ import TestSupport
     #expect(layout.diagnostics(of: scene).isEmpty)
   }
 
+  @Test(arguments: solvers, [false, true])
+  func aNewConstantMovesTheLoweredConstraintInPlace(_ solver: String, rightToLeft: Bool) throws {
+    // green.leading == root.leading + 50, 100 wide, 20 from the top and 40 high. Leading is
+    // the right edge in right-to-left, where `lower` negates the constant: the delta's
+    // shift must follow.
+    var scene = try Scene(
+      container: Container(width: 375, height: 667, isRightToLeft: rightToLeft),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
+      constraints: [
+        anchors("lead", "green.leading", "root.leading", 50), anchors("t", "green.top", "root.top", 20),
+        anchors("w", "green.width", nil, 100), anchors("h", "green.height", nil, 40),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["green"], [rightToLeft ? 225 : 50, 20, 100, 40], "green")
+    for (constant, x) in [(80.0, rightToLeft ? 195.0 : 80), (-10, rightToLeft ? 285 : -10)] {
+      let delta = try scene.apply(.setConstant([Named("lead", constant)]), path: "steps[0]")
+      #expect(delta.constantShifts.count == 1)
+      try layout.update(scene, delta)
+      try layout.layoutIfNeeded(scene)
+      expectFrame(frames(scene, layout)["green"], [x, 20, 100, 40], "green with leading \(constant)")
+    }
+    #expect(layout.diagnostics(of: scene).isEmpty)
+  }
+
+  @Test(arguments: solvers)
+  func aConflictingNewConstantBreaksTheConstraintAsARemoveAndAddWould(_ solver: String) throws {
+    // w: green.width == 100, cap: green.width <= 150, both required. A width of 200 cannot
+    // hold: the in-place path gives way to the general one, which breaks w and says so.
+    var scene = try Scene(
+      container: Container(width: 375, height: 667),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
+      constraints: [
+        anchors("l", "green.leading", "root.leading", 10), anchors("t", "green.top", "root.top", 10),
+        anchors("h", "green.height", nil, 40), anchors("w", "green.width", nil, 100),
+        anchors("cap", "green.width", nil, 150, relation: .lessThanOrEqual),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let delta = try scene.apply(.setConstant([Named("w", 200)]), path: "steps[0]")
+    try layout.update(scene, delta)
+    try layout.layoutIfNeeded(scene)
+    let broken = layout.diagnostics(of: scene).compactMap { diagnostic -> String? in
+      if case .unsatisfiable(_, let broken) = diagnostic { return broken }
+      return nil
+    }
+    #expect(broken == ["w"])
+    // Back to a constant that holds: the broken constraint returns at the next pass.
+    let back = try scene.apply(.setConstant([Named("w", 120)]), path: "steps[1]")
+    try layout.update(scene, back)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["green"], [10, 10, 120, 40], "green after w = 120")
+  }
+
   @Test(arguments: solvers)
   func fillStackStretchesTheEarliestOfTiedViews(_ solver: String) throws {
     var a = ViewDescription(id: "a", parent: "row")

@@ -169,7 +169,10 @@ import Testing
     #expect(try scene.apply(.setHidden([Named("x", true)]), path: "s").elements == [.stack(rowIndex)])
     // Hiding a view outside any stack changes no constraint.
     #expect(try scene.apply(.setHidden([Named("z", true)]), path: "s").elements == [])
-    #expect(try scene.apply(.setConstant([Named("w", 4)]), path: "s").elements == [.constraint(1)])
+    let constantDelta = try scene.apply(.setConstant([Named("w", 4)]), path: "s")
+    #expect(constantDelta.elements == [.constraint(1)])
+    // `lower` subtracts the constant: 0 → 4 moves the lowered expression's constant by −4.
+    #expect(constantDelta.constantShifts == [ConstantShift(constraint: 1, shift: -4)])
     #expect(try scene.apply(.setIntrinsicSize([Named("z", AxisPair(horizontal: 5, vertical: nil))]), path: "s").elements == [.view(zIndex)])
     // A resize with the same insets touches the root's size only; new insets also touch
     // the constraints that measure from the root's safe area.
