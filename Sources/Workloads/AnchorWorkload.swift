@@ -18,9 +18,13 @@ import Scene
 /// 30 points negative, the dense simplex shrank the last views). At 749, `item1` (57 wide)
 /// alone gives up the 50 points, to 7.
 ///
-/// The container starts at the natural width (intrinsic widths and gaps) plus 100; each
-/// `resizeContainer` operation then alternates natural − 50 and natural + 100, as
-/// stack_chain.py's steps do (the same width twice would measure nothing): 20 of them,
+/// The container starts compressed, at natural − 50 (the natural width: intrinsic widths
+/// and gaps), so `build` already has the container bound binding and a compression to
+/// resolve. (The anchor's edit holds the width at 0 until the first suggestion; here that
+/// would leave `item1` with the whole deficit as a negative width, which no layout
+/// workload may have.) Each `resizeContainer` operation then alternates natural + 100 and
+/// natural − 50, as stack_chain.py's steps do (the same width twice would measure
+/// nothing): 20 of them,
 /// or 8 above 1,000 views (``Devices/resizeCount(views:)``). The scene has no gap after the
 /// last view, so its natural width is 8 less than stack_chain.py's `x[n]`.
 enum AnchorWorkload {
@@ -56,7 +60,7 @@ enum AnchorWorkload {
 
   static func chainCase(views n: Int) -> WorkloadCase {
     let natural = naturalWidth(views: n)  // whole points
-    var b = CaseBuilder(container: Container(width: expandedWidth(views: n), height: containerHeight))
+    var b = CaseBuilder(container: Container(width: compressedWidth(views: n), height: containerHeight))
     b.parameters = [
       ("views", String(n)), ("gap", "8"), ("naturalWidth", String(Int(natural))),
       ("source", "Benchmarks/systems/stack_chain.py (issue 7)"),
@@ -79,7 +83,7 @@ enum AnchorWorkload {
       b.constrain("height\(i)", "item\(i).height", .equal, nil, constant: height)
     }
     for k in 0..<Devices.resizeCount(views: n + 1) {
-      let width = k % 2 == 0 ? compressedWidth(views: n) : expandedWidth(views: n)
+      let width = k % 2 == 0 ? expandedWidth(views: n) : compressedWidth(views: n)
       b.operation("resizeContainer", .resizeContainer(width: width, height: containerHeight, safeAreaInsets: nil))
     }
     return b.build()

@@ -13,12 +13,12 @@ import Workloads
   }
 
   /// Three views, 20 + 57 + 34 wide with two gaps of 8: natural width 127. The container
-  /// starts at 227 (nothing stretches: the last view's trailing edge is only bounded by the
-  /// root's), then goes to 77, where `item1` (compression resistance 749, the others 750)
-  /// alone gives up the 50 points, then back to 227.
+  /// starts at 77, where `item1` (compression resistance 749, the others 750) alone gives
+  /// up 50 points, then goes to 227 (nothing stretches: the last view's trailing edge is
+  /// only bounded by the root's), then back to 77, and so on.
   @Test func threeViewsHaveTheHandDerivedFramesInEveryState() throws {
     let workloadCase = try Self.chain(3)
-    #expect(workloadCase.container.width == 227)
+    #expect(workloadCase.container.width == 77)
     #expect(workloadCase.parameters.first { $0.key == "naturalWidth" }?.value == "127")
     let layout = try CaseLayout(cassowary: workloadCase.prefix(operations: 4), probesAmbiguity: { _ in true })
     #expect(layout.refusedSteps.isEmpty)
@@ -37,7 +37,7 @@ import Workloads
     ]
     for (k, state) in layout.states.enumerated() {
       #expect(state.diagnostics.isEmpty, "state \(k): \(state.diagnostics)")
-      let expected = k % 2 == 0 ? natural : compressed
+      let expected = k % 2 == 1 ? natural : compressed
       #expect(state.frames.count == expected.count)
       for (id, frame) in expected {
         let actual = try #require(state.frames[id])
@@ -46,18 +46,19 @@ import Workloads
     }
   }
 
-  /// Ten views: natural width 485 + 9 · 8 = 557; every view at its intrinsic width at 657
-  /// and one after another 8 apart; at 507 only `item1` is narrower (57 − 50 = 7).
+  /// Ten views: natural width 485 + 9 · 8 = 557; one after another 8 apart; at 657 every
+  /// view has its intrinsic width, at 507 only `item1` is narrower (57 − 50 = 7).
   @Test func tenViewsSitEightApartAndOnlyItem1Compresses() throws {
     let widths: [Double] = [20, 57, 34, 71, 48, 25, 62, 39, 76, 53]
     let workloadCase = try Self.chain(10)
     let layout = try CaseLayout(cassowary: workloadCase.prefix(operations: 2), probesAmbiguity: { _ in true })
-    #expect(layout.states.map(\.frames["root"]?.width) == [657, 507, 657])
+    #expect(layout.states.map(\.frames["root"]?.width) == [507, 657, 507])
     for (k, state) in layout.states.enumerated() {
       #expect(state.diagnostics.isEmpty, "state \(k): \(state.diagnostics)")
       var x = 0.0
       for (i, intrinsic) in widths.enumerated() {
-        let width = k == 1 && i == 1 ? intrinsic - 50 : intrinsic
+        let deficit = k == 1 ? 0.0 : 50
+        let width = i == 1 ? intrinsic - deficit : intrinsic
         let frame = try #require(state.frames["item\(i)"])
         #expect(CaseLayout.isClose(frame, Rect(x: x, y: 0, width: width, height: 20)), "state \(k): item\(i) \(frame)")
         x += width + 8
@@ -67,8 +68,8 @@ import Workloads
 
   /// The anchor's constraints and no more: per view a leading (first) or gap, a top and a
   /// height, plus the trailing bound; lowered, those and each view's hugging and
-  /// compression resistance rows and the root's four. Resizes alternate natural − 50 and
-  /// natural + 100, 20 of them (8 above 1,000 views).
+  /// compression resistance rows and the root's four. The container starts at natural − 50; resizes
+  /// alternate natural + 100 and natural − 50, 20 of them (8 above 1,000 views).
   @Test func hasTheAnchorsShape() throws {
     for n in [1, 2, 100, 1000, 1001] {
       let workloadCase = try Self.chain(n)
@@ -76,7 +77,7 @@ import Workloads
       #expect(workloadCase.constraints.count == 3 * n + 1, "\(n)")
       #expect(workloadCase.guides.isEmpty)
       let natural = (0..<n).reduce(0.0) { $0 + Double(20 + ($1 * 37) % 60) } + 8 * Double(n - 1)
-      #expect(workloadCase.container.width == natural + 100)
+      #expect(workloadCase.container.width == max(natural - 50, 0))
       #expect(workloadCase.operations.count == (n + 1 > 1000 ? 8 : 20), "\(n)")
       for (k, operation) in workloadCase.operations.enumerated() {
         #expect(operation.phase == "resizeContainer")
@@ -85,7 +86,7 @@ import Workloads
           Issue.record("operation \(k) is not a resize")
           continue
         }
-        #expect(width == (k % 2 == 0 ? max(natural - 50, 0) : natural + 100), "\(n): operation \(k)")
+        #expect(width == (k % 2 == 0 ? natural + 100 : max(natural - 50, 0)), "\(n): operation \(k)")
       }
     }
     let workloadCase = try Self.chain(100)
