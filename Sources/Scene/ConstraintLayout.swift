@@ -98,9 +98,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     passStarts = true
   }
 
-  /// A `setConstant` step on constraints the solver holds: each lowered constant moves by
-  /// the delta's shift, straight into `setConstant`, without lowering the elements again
-  /// (which allocated some twenty arrays per step: expressions, keys, sets). Returns false,
+  /// A change whose whole effect is new constants (`setConstant`, a resize that keeps the
+  /// insets) on constraints the solver holds: each lowered constant moves by the delta's
+  /// shift, straight into `setConstant`, without lowering the elements again (which
+  /// allocated some twenty arrays per step: expressions, keys, sets). Returns false,
   /// having changed nothing or only constants the general path will find equal, when the
   /// delta is anything else, a constraint is not held (inactive or broken), or the solver
   /// refuses a constant (the general path then releases and re-adds it, and may break it).
@@ -109,7 +110,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   private func shiftConstantsInPlace(_ delta: SceneDelta) throws(LayoutError) -> Bool {
     guard !delta.constantShifts.isEmpty, delta.addedViews.isEmpty, delta.removedViews.isEmpty else { return false }
     for change in delta.constantShifts {
-      guard held[ConstraintKey(.constraint(change.constraint), .user)]?.id != nil else { return false }
+      guard held[change.key]?.id != nil else { return false }
     }
     if passStarts {
       brokenSinceUpdate.removeAll()
@@ -117,9 +118,8 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       passStarts = false
     }
     needsLayout = true
-    for change in delta.constantShifts {
-      let key = ConstraintKey(.constraint(change.constraint), .user)
-      guard let index = held.index(forKey: key), let id = held.values[index].id else { return false }
+    for change in delta.constantShifts where change.shift != 0 {
+      guard let index = held.index(forKey: change.key), let id = held.values[index].id else { return false }
       let constant = held.values[index].constraint.expression.constant + change.shift
       do {
         try solver.setConstant(constant, of: id)

@@ -21,6 +21,7 @@ extension Scene {
       if let insets { container.safeAreaInsets = insets }
       try Self.check(container, path: path)
       let insetsChanged = container.safeAreaInsets != self.container.safeAreaInsets
+      let old = self.container
       self.container = container
       delta.touch(.container)
       if insetsChanged {
@@ -29,6 +30,14 @@ extension Scene {
           delta.touch(.constraint(c))
         }
         if view(root)?.stack != nil { delta.touch(.stack(root)) }
+      }
+      if delta.elements == [.container] {
+        // Nothing measures from the insets: only the root's size moves, and `rootSize`
+        // lowers to `size - width`.
+        delta.constantShifts = [
+          ConstantShift(ConstraintKey(.container, .rootSize(.horizontal)), shift: old.width - width),
+          ConstantShift(ConstraintKey(.container, .rootSize(.vertical)), shift: old.height - height),
+        ]
       }
 
     case .setConstant(let entries):
@@ -39,7 +48,8 @@ extension Scene {
       for (k, entry) in entries.enumerated() {
         guard let constraint = constraints[indices[k]] else { continue }
         delta.constantShifts.append(
-          ConstantShift(constraint: indices[k], shift: loweredConstantShift(of: constraint, to: entry.value)))
+          ConstantShift(
+            ConstraintKey(.constraint(indices[k]), .user), shift: loweredConstantShift(of: constraint, to: entry.value)))
         constraints[indices[k]]?.constant = entry.value
         delta.touch(.constraint(indices[k]))
       }

@@ -64,10 +64,11 @@ public struct SceneDelta: Hashable, Sendable {
   public var elements: [SceneElement] = []
   public var addedViews: [ViewIndex] = []
   public var removedViews: [ViewIndex] = []
-  /// For a `setConstant` change, which changes nothing else: per entry, the user
-  /// constraint and how far the constant of its lowered expression moves (in entry order).
-  /// A backend that holds the lowered constraints can apply these in place instead of
-  /// lowering the elements again.
+  /// When not empty, the whole effect of the change on the lowered constraints: which
+  /// lowered constraints keep their shape and how far each one's constant moves (in
+  /// order). Set by `setConstant` (the user constraints) and by a `resizeContainer` that
+  /// keeps the safe-area insets (the root's size). A backend that holds the lowered
+  /// constraints can apply these in place instead of lowering `elements` again.
   public var constantShifts: [ConstantShift] = []
 
   public init() {}
@@ -80,16 +81,16 @@ public struct SceneDelta: Hashable, Sendable {
   }
 }
 
-/// A user constraint's new constant, as the move of its lowered expression's constant:
-/// `expression = base - c` (or `base + c` when mirrored in right-to-left), so a new `c`
-/// shifts it by `-(new - old)` (or `+(new - old)`).
+/// A lowered constraint whose constant moves, and by how much. A user constraint lowers to
+/// `expression = base - c` (`base + c` when mirrored in right-to-left), so a new `c` moves it
+/// by `-(new - old)` (or `+(new - old)`); the root's size, `size - width`, by
+/// `-(new - old)`.
 public struct ConstantShift: Hashable, Sendable {
-  /// The constraint's index in `Scene.constraints` (its element is `.constraint(index)`).
-  public var constraint: Int
+  public var key: ConstraintKey
   public var shift: Double
 
-  public init(constraint: Int, shift: Double) {
-    self.constraint = constraint
+  public init(_ key: ConstraintKey, shift: Double) {
+    self.key = key
     self.shift = shift
   }
 }

@@ -172,14 +172,21 @@ import Testing
     let constantDelta = try scene.apply(.setConstant([Named("w", 4)]), path: "s")
     #expect(constantDelta.elements == [.constraint(1)])
     // `lower` subtracts the constant: 0 → 4 moves the lowered expression's constant by −4.
-    #expect(constantDelta.constantShifts == [ConstantShift(constraint: 1, shift: -4)])
+    #expect(constantDelta.constantShifts == [ConstantShift(ConstraintKey(.constraint(1), .user), shift: -4)])
     #expect(try scene.apply(.setIntrinsicSize([Named("z", AxisPair(horizontal: 5, vertical: nil))]), path: "s").elements == [.view(zIndex)])
     // A resize with the same insets touches the root's size only; new insets also touch
     // the constraints that measure from the root's safe area.
-    #expect(try scene.apply(.resizeContainer(width: 400, height: 600, safeAreaInsets: nil), path: "s").elements == [.container])
+    let resize = try scene.apply(.resizeContainer(width: 400, height: 600, safeAreaInsets: nil), path: "s")
+    #expect(resize.elements == [.container])
+    #expect(
+      resize.constantShifts == [
+        ConstantShift(ConstraintKey(.container, .rootSize(.horizontal)), shift: container.width - 400),
+        ConstantShift(ConstraintKey(.container, .rootSize(.vertical)), shift: container.height - 600),
+      ])
     let withInsets = try scene.apply(
       .resizeContainer(width: 400, height: 600, safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)), path: "s")
     #expect(withInsets.elements == [.container, .constraint(0)])
+    #expect(withInsets.constantShifts.isEmpty)
   }
 }
 
