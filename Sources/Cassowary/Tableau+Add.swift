@@ -5,18 +5,7 @@ extension Tableau {
   /// The engine behind `CassowarySolver.add`; see its documentation.
   mutating func add(_ constraint: Constraint) throws(SolverError) {
     invalidateDerived()
-    try validate(constraint)
-    let id = constraint.id
-    if id.index >= constraintTags.count {
-      let grow = id.index + 1 - constraintTags.count
-      constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
-      definitions.append(contentsOf: repeatElement(nil, count: grow))
-    }
-    let tag = try enter(
-      constraint.expression, relation: constraint.relation, priority: constraint.priority,
-      owner: Int32(id.index))
-    constraintTags[id.index] = tag
-    definitions[id.index] = constraint
+    try enterConstraint(constraint)
     try optimize()
     checkInvariants()
   }
@@ -36,35 +25,36 @@ extension Tableau {
       for constraint in batch {
         // An id repeated within the batch is present by its second occurrence, so
         // `validate` rejects it like one present before the call.
-        try validate(constraint)
-        let id = constraint.id
-        if id.index >= constraintTags.count {
-          let grow = id.index + 1 - constraintTags.count
-          constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
-          definitions.append(contentsOf: repeatElement(nil, count: grow))
-        }
-        let tag = try enter(
-          constraint.expression, relation: constraint.relation, priority: constraint.priority,
-          owner: Int32(id.index))
-        constraintTags[id.index] = tag
-        definitions[id.index] = constraint
+        try enterConstraint(constraint)
         entered += 1
       }
       try optimize()
     } catch {
-      for constraint in batch.prefix(entered).reversed() {
-        let id = constraint.id
-        guard contains(id) else { continue }
-        let tag = constraintTags[id.index]
-        constraintTags[id.index] = ConstraintTag()
-        definitions[id.index] = nil
-        removeFromTableau(tag)
+      for constraint in batch.prefix(entered).reversed() where contains(constraint.id) {
+        withdraw(constraint.id)
       }
       try optimize()
       checkInvariants()
       throw error
     }
     checkInvariants()
+  }
+
+  /// Validates `constraint` and enters its row, without optimising.
+  /// - Throws: as `add`; the tableau is then as before the call.
+  private mutating func enterConstraint(_ constraint: Constraint) throws(SolverError) {
+    try validate(constraint)
+    let id = constraint.id
+    if id.index >= constraintTags.count {
+      let grow = id.index + 1 - constraintTags.count
+      constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
+      definitions.append(contentsOf: repeatElement(nil, count: grow))
+    }
+    let tag = try enter(
+      constraint.expression, relation: constraint.relation, priority: constraint.priority,
+      owner: Int32(id.index))
+    constraintTags[id.index] = tag
+    definitions[id.index] = constraint
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {

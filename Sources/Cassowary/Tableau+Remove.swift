@@ -6,12 +6,18 @@ extension Tableau {
   mutating func remove(_ id: ConstraintID) throws(SolverError) {
     invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
+    withdraw(id)
+    try optimize()
+    checkInvariants()
+  }
+
+  /// Takes the present constraint `id` out of the tableau and forgets it. Does not
+  /// re-optimize.
+  mutating func withdraw(_ id: ConstraintID) {
     let tag = constraintTags[id.index]
     constraintTags[id.index] = ConstraintTag()
     definitions[id.index] = nil
     removeFromTableau(tag)
-    try optimize()
-    checkInvariants()
   }
 
   /// Takes a present constraint's rows, errors and symbols out of the tableau. Does not
