@@ -1,0 +1,84 @@
+"""issue7_targets.py on hand-made results: every verdict it prints is checked against
+numbers derived by hand."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import issue7_targets
+from tests import synthetic
+
+
+def write(folder: Path, name: str, document: dict) -> str:
+    path = folder / name
+    path.write_text(json.dumps(document))
+    return str(path)
+
+
+def build_and_layout(workload: str, backend: str, size: int, build: float, layout: float, **more):
+    phases = [synthetic.phase("build", [build] * 3), synthetic.phase("firstLayout", [layout] * 3)]
+    phases += [synthetic.phase(name, [value] * 3, allocations={"count": allocations, "bytes": 0, "maxCount": allocations})
+               for name, (value, allocations) in more.items()]
+    return synthetic.case(workload, backend, size, phases)
+
+
+class Issue7TargetsTests(unittest.TestCase):
+    def run_script(self, *documents: tuple[str, dict]) -> str:
+        with tempfile.TemporaryDirectory() as scratch:
+            paths = [write(Path(scratch), name, document) for name, document in documents]
+            output = io.StringIO()
+            argv = sys.argv
+            sys.argv = ["issue7_targets.py", *paths]
+            try:
+                with redirect_stdout(output):
+                    status = issue7_targets.main()
+            finally:
+                sys.argv = argv
+        self.assertEqual(status, 0)
+        return output.getvalue()
+
+    def test_exponents_are_fitted_over_sizes_from_100_on_the_summed_phases(self):
+        # build + firstLayout: 10 (ignored, far off the line), 1e3 ns at 100, 1e5 ns at 1,000:
+        # k = 2 for cassowary (over 1.2 by 0.8); springs-struts 1e3 → 1e4: k = 1 (met).
+        cases = [
+            build_and_layout("stack.x", "cassowary", 10, 900_000, 100_000),
+            build_and_layout("stack.x", "cassowary", 100, 900, 100),
+            build_and_layout("stack.x", "cassowary", 1000, 90_000, 10_000),
+            build_and_layout("stack.x", "springs-struts", 100, 500, 500),
+            build_and_layout("stack.x", "springs-struts", 1000, 5_000, 5_000),
+        ]
+        text = self.run_script(("a.json", synthetic.results(cases, suite="stackviews")))
+        row = next(line for line in text.splitlines() if line.startswith("| stackviews | `stack.x`"))
+        self.assertIn("2.00 ✗ (+0.800) (100–1,000; 100 µs)", row)
+        self.assertIn("1.00 ✓ (100–1,000; 10.0 µs)", row)
+        self.assertIn("cassowary: 0 of 1 workloads at or under k = 1.2.", text)
+
+    def test_the_anchor_ratio_and_the_churn_verdicts(self):
+        ours = synthetic.results([
+            build_and_layout("chain.horizontal", "cassowary", 1000, 10_000_000, 1_000_000,
+                             resizeContainer=(40_000, 0)),
+            build_and_layout("churn.constantAnimation", "cassowary", 1000, 1, 1, constantAnimation=(9_000, 0)),
+            build_and_layout("churn.sizeClassSwap", "cassowary", 1000, 1, 1, sizeClassSwap=(1_000_000, 5)),
+            build_and_layout("churn.rebuild", "cassowary", 1000, 1, 1, rebuild=(25_000_000, 5)),
+        ], suite="anchor")
+        theirs = synthetic.results([
+            build_and_layout("chain.horizontal", "kiwisolver", 1000, 1_099_000_000, 1_000_000,
+                             resizeContainer=(4_000_000, 0)),
+        ], suite="anchor", created="2026-11-21T11:00:00Z")
+        text = self.run_script(("ours.json", ours), ("kiwi.json", theirs))
+        # (1.099 s + 1 ms) / (10 ms + 1 ms) = 100×: met exactly at the bound.
+        self.assertIn("| `build+firstLayout` | 1,000 | 11.0 ms | 1.10 s | 100.0× | ✓ |", text)
+        self.assertIn("| `resizeContainer` | 1,000 | 40.0 µs | 4.00 ms | 100.0× | ✓ |", text)
+        self.assertIn("9.00 µs, 0 allocations | ✓ |", text)
+        self.assertIn("| container resize ≤ 50 µs | `chain.horizontal` | 40.0 µs, 0 allocations | ✓ |", text)
+        self.assertIn("1.00 ms vs 25.0 ms: 25.0× | ✓ |", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
