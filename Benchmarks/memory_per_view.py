@@ -79,8 +79,16 @@ def measure(bench, workload, size, backend, folder):
     return {"views": views, "peakBytes": peak_kib * 1024, "seconds": round(seconds, 3)}, None
 
 
+
+class UsageParser(argparse.ArgumentParser):
+    """Bad command lines exit 64, as `bench` does (argparse's own status, 2, means bad input here)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(64, f"{self.prog}: error: {message}\n")
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = UsageParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bench", type=Path, default=REPOSITORY / ".build/release/bench")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--sizes", type=positive_ints, default=[1000, 3000, 10000])

@@ -168,8 +168,16 @@ def memory(path: Path) -> list[str]:
     return lines
 
 
+
+class UsageParser(argparse.ArgumentParser):
+    """Bad command lines exit 64, as `bench` does (argparse's own status, 2, means bad input here)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(64, f"{self.prog}: error: {message}\n")
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = UsageParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", nargs="+", type=Path)
     parser.add_argument("--memory", type=Path)
     parser.add_argument("--all", action="store_true", help="list every kiwisolver comparison, not only the losing ones")
@@ -178,6 +186,10 @@ def main() -> int:
         results = benchlib.with_combined_phase(benchlib.load_results([str(p) for p in args.results]))
     except (benchlib.ResultsFormatError, OSError, ValueError) as error:
         print(f"issue7_targets: {error}", file=sys.stderr)
+        return 2
+    if results.ignored:
+        for path, why in results.ignored:
+            print(f"issue7_targets: {path}: {why}", file=sys.stderr)
         return 2
     # A sweep may be split over files (parts, or a peer's larger size run on its own): take
     # every case, the newest file's where a case was measured twice.

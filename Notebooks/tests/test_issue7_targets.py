@@ -82,3 +82,38 @@ class Issue7TargetsTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Issue7CommandLineTests(unittest.TestCase):
+    def test_a_bad_command_line_exits_64_and_a_file_that_is_not_results_exits_2(self):
+        argv = sys.argv
+        try:
+            sys.argv = ["issue7_targets.py", "--no-such-option"]
+            with self.assertRaises(SystemExit) as raised, redirect_stdout(io.StringIO()):
+                issue7_targets.main()
+            self.assertEqual(raised.exception.code, 64)
+            with tempfile.TemporaryDirectory() as scratch:
+                path = write(Path(scratch), "x.json", {"format": "something else"})
+                sys.argv = ["issue7_targets.py", path]
+                with redirect_stdout(io.StringIO()):
+                    self.assertEqual(issue7_targets.main(), 2)
+        finally:
+            sys.argv = argv
+
+
+class MemoryPerViewTests(unittest.TestCase):
+    def test_the_slope_is_bytes_per_view_and_bad_sizes_are_refused(self):
+        import importlib.util
+        path = Path(__file__).resolve().parents[2] / "Benchmarks" / "memory_per_view.py"
+        spec = importlib.util.spec_from_file_location("memory_per_view", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        # 20 MiB + 8 KiB per view, exactly: slope 8,192 bytes, intercept 20 MiB.
+        points = [(n, 20 * 2**20 + 8192 * n) for n in (1000, 3000, 10000)]
+        per_view, intercept = module.slope(points)
+        self.assertAlmostEqual(per_view, 8192, places=6)
+        self.assertAlmostEqual(intercept, 20 * 2**20, delta=1e-3)
+        for text in ("0", "10,-1", "ten", ""):
+            with self.assertRaises(Exception):
+                module.positive_ints(text)
+        self.assertEqual(module.positive_ints("1000,3000"), [1000, 3000])
