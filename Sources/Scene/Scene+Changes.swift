@@ -10,8 +10,9 @@ extension Scene {
   ///   root's safe area changes.
   /// - Throws: `SceneError` naming the entry: an unknown id, an invalid value, a priority
   ///   change between required and optional on an active constraint.
-  public mutating func apply(_ change: SceneChange, path: String) throws(SceneError) -> SceneDelta {
-    let path = appending(path, key: change.kind)
+  public mutating func apply(_ change: SceneChange, path stepPath: String) throws(SceneError) -> SceneDelta {
+    // The step's path is built only to throw (it cost more than most steps' checks).
+    func path() -> String { appending(stepPath, key: change.kind) }
     var delta = SceneDelta()
     switch change {
     case .resizeContainer(let width, let height, let insets):
@@ -19,7 +20,7 @@ extension Scene {
       container.width = width
       container.height = height
       if let insets { container.safeAreaInsets = insets }
-      try Self.check(container, path: path)
+      try Self.check(container, path: path())
       let insetsChanged = container.safeAreaInsets != self.container.safeAreaInsets
       let old = self.container
       self.container = container
@@ -41,9 +42,9 @@ extension Scene {
       }
 
     case .setConstant(let entries):
-      let indices = try presentConstraints(entries.map(\.id), path: path, keyed: true)
+      let indices = try presentConstraints(entries.map(\.id), path: path(), keyed: true)
       for entry in entries where !entry.value.isFinite {
-        throw SceneError(path: appending(path, key: entry.id), "expected a finite number, found \(entry.value)")
+        throw SceneError(path: appending(path(), key: entry.id), "expected a finite number, found \(entry.value)")
       }
       for (k, entry) in entries.enumerated() {
         guard let constraint = constraints[indices[k]] else { continue }
@@ -56,7 +57,7 @@ extension Scene {
 
     case .activate(let ids), .deactivate(let ids):
       let active: Bool = if case .activate = change { true } else { false }
-      for c in try presentConstraints(ids, path: path) {
+      for c in try presentConstraints(ids, path: path()) {
         constraints[c]?.isActive = active
         delta.touch(.constraint(c))
       }
@@ -77,22 +78,21 @@ extension Scene {
       }
 
     case .removeConstraints(let ids):
-      for c in try presentConstraints(ids, path: path) {
+      for c in try presentConstraints(ids, path: path()) {
         if let id = constraints[c]?.id { constraintIndexByID[id] = nil }
         constraints[c] = nil
         delta.touch(.constraint(c))
       }
 
     case .setPriority(let entries):
-      let indices = try presentConstraints(entries.map(\.id), path: path, keyed: true)
+      let indices = try presentConstraints(entries.map(\.id), path: path(), keyed: true)
       for (k, entry) in entries.enumerated() {
-        let entryPath = appending(path, key: entry.id)
-        try Self.checkPriority(entry.value, path: entryPath)
+        try Self.checkPriority(entry.value, path: appending(path(), key: entry.id))
         if let constraint = constraints[indices[k]], constraint.isActive,
           (constraint.priority >= 1000) != (entry.value >= 1000)
         {
           throw SceneError(
-            path: entryPath,
+            path: appending(path(), key: entry.id),
             "an active constraint cannot move between required and optional (UIKit forbids it); deactivate it first")
         }
       }
@@ -103,10 +103,10 @@ extension Scene {
 
     case .setHugging(let entries), .setCompressionResistance(let entries):
       let isHugging: Bool = if case .setHugging = change { true } else { false }
-      let indices = try presentViews(entries.map(\.id), path: path)
+      let indices = try presentViews(entries.map(\.id), path: path())
       for entry in entries {
         for axis in Axis.allCases {
-          try Self.checkPriority(entry.value[axis], path: appending(appending(path, key: entry.id), index: axis == .horizontal ? 0 : 1))
+          try Self.checkPriority(entry.value[axis], path: appending(appending(path(), key: entry.id), index: axis == .horizontal ? 0 : 1))
         }
       }
       for (k, entry) in entries.enumerated() {
@@ -117,19 +117,19 @@ extension Scene {
       }
 
     case .setHidden(let entries):
-      let indices = try presentViews(entries.map(\.id), path: path)
+      let indices = try presentViews(entries.map(\.id), path: path())
       for (k, entry) in entries.enumerated() {
         views[indices[k].index]?.isHidden = entry.value
         if isArrangedInStack(indices[k]), let parent = view(indices[k])?.parent { delta.touch(.stack(parent)) }
       }
 
     case .setIntrinsicSize(let entries):
-      let indices = try presentViews(entries.map(\.id), path: path)
+      let indices = try presentViews(entries.map(\.id), path: path())
       for entry in entries {
         for axis in Axis.allCases {
           if let size = entry.value[axis], !(size.isFinite && size >= 0) {
             throw SceneError(
-              path: appending(appending(path, key: entry.id), index: axis == .horizontal ? 0 : 1),
+              path: appending(appending(path(), key: entry.id), index: axis == .horizontal ? 0 : 1),
               "expected a finite non-negative size or null, found \(size)")
           }
         }
@@ -141,13 +141,13 @@ extension Scene {
       }
 
     case .setStack(let entries):
-      let indices = try presentViews(entries.map(\.id), path: path)
+      let indices = try presentViews(entries.map(\.id), path: path())
       var configurations: [StackConfiguration] = []
       for (k, entry) in entries.enumerated() {
         guard let current = view(indices[k])?.stack else {
-          throw SceneError(path: appending(path, key: entry.id), "'\(entry.id)' is not a stack view")
+          throw SceneError(path: appending(path(), key: entry.id), "'\(entry.id)' is not a stack view")
         }
-        configurations.append(try resolve(entry.value, of: indices[k], over: current, path: appending(path, key: entry.id)))
+        configurations.append(try resolve(entry.value, of: indices[k], over: current, path: appending(path(), key: entry.id)))
       }
       for (k, configuration) in configurations.enumerated() {
         views[indices[k].index]?.stack = configuration
@@ -171,7 +171,7 @@ extension Scene {
       for id in ids {
         if let index = viewIndexByID[id], isArrangedInStack(index), let parent = view(index)?.parent { stacks.append(parent) }
       }
-      let removed = try removeViews(ids, path: path)
+      let removed = try removeViews(ids, path: path())
       for v in removed.views {
         delta.removedViews.append(v)
         delta.touch(.view(v))
@@ -187,23 +187,25 @@ extension Scene {
   /// The constraint indices of present ids (a VFL entry's id stands for all its
   /// constraints), or an error naming the first unknown one.
   /// - Parameter keyed: the step names ids as object keys (`setConstant`), not in a list.
-  func presentConstraints(_ ids: [String], path: String, keyed: Bool = false) throws(SceneError) -> [Int] {
+  /// - Complexity: O(ids); `path` is evaluated only to throw.
+  func presentConstraints(_ ids: [String], path: @autoclosure () -> String, keyed: Bool = false) throws(SceneError) -> [Int] {
     var result: [Int] = []
     for (k, id) in ids.enumerated() {
       if let c = constraintIndexByID[id] {
         result.append(c)
       } else {
-        throw SceneError(path: keyed ? appending(path, key: id) : appending(path, index: k), "no constraint '\(id)' is present")
+        throw SceneError(path: keyed ? appending(path(), key: id) : appending(path(), index: k), "no constraint '\(id)' is present")
       }
     }
     return result
   }
 
   /// Views named as object keys (`setHidden`, `setStack`, ...).
-  func presentViews(_ ids: [String], path: String) throws(SceneError) -> [ViewIndex] {
+  /// O(ids); `path` is evaluated only to throw.
+  func presentViews(_ ids: [String], path: @autoclosure () -> String) throws(SceneError) -> [ViewIndex] {
     var result: [ViewIndex] = []
     for id in ids {
-      guard let index = viewIndexByID[id] else { throw SceneError(path: appending(path, key: id), "unknown view '\(id)'") }
+      guard let index = viewIndexByID[id] else { throw SceneError(path: appending(path(), key: id), "unknown view '\(id)'") }
       result.append(index)
     }
     return result

@@ -11,13 +11,13 @@ extension Scene {
   mutating func insert(_ descriptions: [ViewDescription], asInitial: Bool) throws(SceneError) {
     var newIndex: [String: ViewIndex] = [:]
     for (k, description) in descriptions.enumerated() {
-      let path = appending(description.path, key: "id")
-      if description.id.isEmpty { throw SceneError(path: path, "a view id may not be empty") }
+      func path() -> String { appending(description.path, key: "id") }
+      if description.id.isEmpty { throw SceneError(path: path(), "a view id may not be empty") }
       if viewIndexByID[description.id] != nil || newIndex[description.id] != nil {
-        throw SceneError(path: path, "duplicate view id '\(description.id)'")
+        throw SceneError(path: path(), "duplicate view id '\(description.id)'")
       }
       if guideIndexByID[description.id] != nil {
-        throw SceneError(path: path, "'\(description.id)' is already a layout guide's id")
+        throw SceneError(path: path(), "'\(description.id)' is already a layout guide's id")
       }
       newIndex[description.id] = ViewIndex(views.count + k)
       try Self.checkFields(of: description)
@@ -25,12 +25,12 @@ extension Scene {
     var parents: [ViewIndex?] = []
     var rootSeen: ViewIndex?
     for (k, description) in descriptions.enumerated() {
-      let path = appending(description.path, key: "parent")
+      func path() -> String { appending(description.path, key: "parent") }
       guard let parentID = description.parent else {
-        guard asInitial else { throw SceneError(path: path, "an added view needs a parent") }
+        guard asInitial else { throw SceneError(path: path(), "an added view needs a parent") }
         if let first = rootSeen {
           throw SceneError(
-            path: path,
+            path: path(),
             "'\(description.id)' has no parent, but '\(descriptions[first.index - views.count].id)' is already the root; "
               + "a scene has exactly one root")
         }
@@ -44,7 +44,7 @@ extension Scene {
         parents.append(fresh)
       } else {
         let hint = newIndex[parentID] != nil ? " (list a parent before its children)" : ""
-        throw SceneError(path: path, "unknown view '\(parentID)'\(hint)")
+        throw SceneError(path: path(), "unknown view '\(parentID)'\(hint)")
       }
     }
     if asInitial {
@@ -89,6 +89,7 @@ extension Scene {
     }
 
     let base = views.count
+    views.reserveCapacity(base + descriptions.count)
     for (k, description) in descriptions.enumerated() {
       views.append(
         View(
@@ -142,27 +143,26 @@ extension Scene {
   /// - Throws: `SceneError` for a non-finite spacing or a custom spacing after a view that
   ///   is not arranged in this stack.
   func resolve(
-    _ description: StackDescription, of stack: ViewIndex, over base: StackConfiguration, path: String
+    _ description: StackDescription, of stack: ViewIndex, over base: StackConfiguration, path: @autoclosure () -> String
   ) throws(SceneError) -> StackConfiguration {
     var configuration = base
     if let axis = description.axis { configuration.axis = axis }
     if let distribution = description.distribution { configuration.distribution = distribution }
     if let alignment = description.alignment { configuration.alignment = alignment }
     if let spacing = description.spacing {
-      guard spacing.isFinite else { throw SceneError(path: appending(path, key: "spacing"), "expected a finite number") }
+      guard spacing.isFinite else { throw SceneError(path: appending(path(), key: "spacing"), "expected a finite number") }
       configuration.spacing = spacing
     }
     if let flag = description.isLayoutMarginsRelative { configuration.isLayoutMarginsRelative = flag }
     if let flag = description.isBaselineRelative { configuration.isBaselineRelative = flag }
     if let entries = description.customSpacing {
       configuration.customSpacing = [:]
-      let listPath = appending(path, key: "customSpacing")
       for entry in entries {
-        let entryPath = appending(listPath, key: entry.after)
+        func entryPath() -> String { appending(appending(path(), key: "customSpacing"), key: entry.after) }
         guard let view = viewIndexByID[entry.after], self.view(view)?.parent == stack, self.view(view)?.isArranged == true else {
-          throw SceneError(path: entryPath, "'\(entry.after)' is not an arranged subview of this stack")
+          throw SceneError(path: entryPath(), "'\(entry.after)' is not an arranged subview of this stack")
         }
-        guard entry.spacing.isFinite else { throw SceneError(path: entryPath, "expected a finite number") }
+        guard entry.spacing.isFinite else { throw SceneError(path: entryPath(), "expected a finite number") }
         configuration.customSpacing[view] = entry.spacing
       }
     }
@@ -187,11 +187,11 @@ extension Scene {
   /// Returns the removed views and constraint indices. Validates first: nothing changes
   /// unless every id names a present non-root view.
   /// - Throws: `SceneError` for an unknown id or the root.
-  mutating func removeViews(_ ids: [String], path: String) throws(SceneError) -> (views: [ViewIndex], constraints: [Int]) {
+  mutating func removeViews(_ ids: [String], path: @autoclosure () -> String) throws(SceneError) -> (views: [ViewIndex], constraints: [Int]) {
     var targets: [ViewIndex] = []
     for (k, id) in ids.enumerated() {
-      guard let index = viewIndexByID[id] else { throw SceneError(path: appending(path, index: k), "unknown view '\(id)'") }
-      if index == root { throw SceneError(path: appending(path, index: k), "the root view cannot be removed") }
+      guard let index = viewIndexByID[id] else { throw SceneError(path: appending(path(), index: k), "unknown view '\(id)'") }
+      if index == root { throw SceneError(path: appending(path(), index: k), "the root view cannot be removed") }
       targets.append(index)
     }
     var removed: [ViewIndex] = []

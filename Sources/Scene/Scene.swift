@@ -105,24 +105,30 @@ public struct Scene: Sendable {
 
   // MARK: Validation helpers
 
-  static func check(_ container: Container, path: String) throws(SceneError) {
+  // The checks take their path as an autoclosure: it is built only to throw, since
+  // building paths on the success path cost more than the checks.
+
+  /// O(1). - Throws: `SceneError` for a negative or non-finite size or inset.
+  static func check(_ container: Container, path: @autoclosure () -> String) throws(SceneError) {
     for (name, value) in [("width", container.width), ("height", container.height)] {
       guard value.isFinite, value >= 0 else {
-        throw SceneError(path: appending(path, key: name), "expected a finite non-negative number, found \(value)")
+        throw SceneError(path: appending(path(), key: name), "expected a finite non-negative number, found \(value)")
       }
     }
-    try checkInsets(container.safeAreaInsets, path: appending(path, key: "safeAreaInsets"))
+    try checkInsets(container.safeAreaInsets, path: appending(path(), key: "safeAreaInsets"))
   }
 
-  static func checkInsets(_ insets: EdgeInsets, path: String) throws(SceneError) {
+  /// O(1). - Throws: `SceneError` naming the first non-finite inset by its index.
+  static func checkInsets(_ insets: EdgeInsets, path: @autoclosure () -> String) throws(SceneError) {
     for (i, value) in [insets.top, insets.left, insets.bottom, insets.right].enumerated() where !value.isFinite {
-      throw SceneError(path: appending(path, index: i), "expected a finite number, found \(value)")
+      throw SceneError(path: appending(path(), index: i), "expected a finite number, found \(value)")
     }
   }
 
-  static func checkPriority(_ value: Double, path: String) throws(SceneError) {
+  /// O(1). - Throws: `SceneError` for a priority outside [1, 1000].
+  static func checkPriority(_ value: Double, path: @autoclosure () -> String) throws(SceneError) {
     guard value.isFinite, value >= 1, value <= 1000 else {
-      throw SceneError(path: path, "expected a priority in [1, 1000], found \(value)")
+      throw SceneError(path: path(), "expected a priority in [1, 1000], found \(value)")
     }
   }
 }
