@@ -68,6 +68,12 @@ public protocol LinearSolver: AnyObject {
   /// The current value of a variable (0 for one no constraint mentions).
   func value(of variable: VariableID) -> Double
 
+  /// Writes the values of variables `0 ..< buffer.count` into `buffer`, each as
+  /// ``value(of:)`` reads it: one call instead of one per variable, for reading every
+  /// frame after a layout pass. The default reads them one by one.
+  /// - Complexity: O(buffer.count) plus the backend's deferred evaluation; no allocation.
+  func writeValues(into buffer: UnsafeMutableBufferPointer<Double>)
+
   /// Work counters (``SolverCounters``).
   var counters: SolverCounters { get }
 
@@ -81,6 +87,10 @@ public protocol LinearSolver: AnyObject {
 
 extension LinearSolver {
   public func isFixedAtOptimum(_ variable: VariableID) -> Bool { false }
+
+  public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
+    for i in buffer.indices { buffer[i] = value(of: VariableID(i)) }
+  }
 
   /// The default batch add: one by one; if one cannot be added, the ones added before it
   /// are removed again and its error is rethrown. The constraint set is then exactly as

@@ -36,6 +36,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// S₀ of each autoresizing view: its superview's size in the layout it entered.
   var designSuperviewSize: [ViewIndex: AxisPair<Double>] = [:]
   var brokenSinceUpdate: [LayoutDiagnostic] = []
+  /// Every variable's value, read from the solver in one call by `writeFrames`; sized at
+  /// each load or update (where the variables grow), so reading frames allocates nothing.
+  var values: [Double] = []
 
   public init(solver: Solver, detectsAmbiguity: Bool = true) {
     self.solver = solver
@@ -58,6 +61,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     elements += scene.presentViews.map { .view($0) }
     elements += scene.presentViews.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
+    keysOfElement.reserveCapacity(elements.count)
     try refresh(scene, elements: elements, newViews: scene.presentViews)
   }
 
@@ -143,14 +147,22 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     }
     needsLayout = true
     variables.assign(scene)
-    // A set, so that entering a hierarchy is O(views), not O(views²); no storage when empty.
-    let isNew = Set(newViews)
+    if values.count < variables.variableCount {
+      values.append(contentsOf: repeatElement(0, count: variables.variableCount - values.count))
+    }
+    // A set, so that entering a hierarchy is O(views), not O(views²); built only when an
+    // autoresizing view needs it (loading a scene without one hashed every view for nothing).
+    var isNew: Set<ViewIndex>?
+    func isNewView(_ v: ViewIndex) -> Bool {
+      if isNew == nil { isNew = Set(newViews) }
+      return isNew?.contains(v) == true
+    }
     for v in newViews {
       guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { continue }
       if parent == scene.root {
         designSuperviewSize[v] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
       } else if let superview = scene.view(parent), superview.translatesAutoresizingMask, !scene.isArrangedInStack(parent),
-        isNew.contains(parent)
+        isNewView(parent)
       {
         designSuperviewSize[v] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
       } else {
@@ -178,18 +190,27 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     for element in elements {
       let fresh = scene.generatedConstraints(for: element, variables: variables) { self.designSuperviewSize[$0] }
       var freshKeys: [ConstraintKey] = []
+      freshKeys.reserveCapacity(fresh.count)
       for constraint in fresh {
         freshKeys.append(constraint.key)
-        if let old = held[constraint.key], old.id != nil, old.constraint.hasShape(of: constraint) {
-          if old.constraint != constraint { inPlace.append((old, constraint)) }
-        } else {
-          if let old = held[constraint.key] { try release(constraint.key, old.id) }
-          additions.append(constraint)
+        // One lookup per key (loading hashed each key up to three times); none while the
+        // solver holds nothing.
+        if !held.isEmpty, let old = held[constraint.key] {
+          if old.id != nil, old.constraint.hasShape(of: constraint) {
+            if old.constraint != constraint { inPlace.append((old, constraint)) }
+            continue
+          }
+          try release(constraint.key, old.id)
         }
+        additions.append(constraint)
       }
-      let freshSet = Set(freshKeys)
-      for key in keysOfElement[element] ?? [] where !freshSet.contains(key) {
-        try release(key, held[key]?.id)
+      // Keys the element no longer produces; the usual update produces the same keys, and
+      // then no set is built.
+      if let oldKeys = keysOfElement[element], oldKeys != freshKeys {
+        let freshSet = Set(freshKeys)
+        for key in oldKeys where !freshSet.contains(key) {
+          try release(key, held[key]?.id)
+        }
       }
       keysOfElement[element] = freshKeys.isEmpty ? nil : freshKeys
     }
@@ -219,6 +240,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// Adds constraints as one batch; if refused, one by one, breaking each that conflicts.
   private func add(_ scene: Scene, _ constraints: [GeneratedConstraint]) throws(LayoutError) {
     guard !constraints.isEmpty else { return }
+    // Grown once, not doubling through a load's thousands of inserts.
+    held.reserveCapacity(held.count + constraints.count)
+    keyOfID.reserveCapacity(keyOfID.count + max(0, constraints.count - freeIDs.count))
     let ids = constraints.map { makeID(for: $0.key) }
     let solverConstraints = zip(ids, constraints).map { id, c in
       Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority))
@@ -299,18 +323,25 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   // MARK: Reading
 
+  /// One bulk read of every variable, then parents from `Scene.parentSlots`: reading each
+  /// value through the solver and copying each `View` for its parent were a third of a
+  /// 1,000-view relayout that made no pivot. O(variables + views), no allocation.
   public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
-    for v in scene.views.indices {
-      guard let view = scene.views[v] else { continue }
-      let index = ViewIndex(v)
-      var frame = Rect(
-        x: solver.value(of: variables.variable(index, .minX)), y: solver.value(of: variables.variable(index, .minY)),
-        width: solver.value(of: variables.variable(index, .width)), height: solver.value(of: variables.variable(index, .height)))
-      if let parent = view.parent {
-        frame.x -= solver.value(of: variables.variable(parent, .minX))
-        frame.y -= solver.value(of: variables.variable(parent, .minY))
+    let variables = self.variables
+    values.withUnsafeMutableBufferPointer { values in
+      solver.writeValues(into: values)
+      for (v, parent) in scene.parentSlots.enumerated() where parent != Scene.removedSlot {
+        let index = ViewIndex(v)
+        var frame = Rect(
+          x: values[variables.variable(index, .minX).index], y: values[variables.variable(index, .minY).index],
+          width: values[variables.variable(index, .width).index], height: values[variables.variable(index, .height).index])
+        if parent != Scene.noParent {
+          let parent = ViewIndex(Int(parent))
+          frame.x -= values[variables.variable(parent, .minX).index]
+          frame.y -= values[variables.variable(parent, .minY).index]
+        }
+        frames[v] = frame
       }
-      frames[v] = frame
     }
   }
 

@@ -90,6 +90,7 @@ extension Scene {
 
     let base = views.count
     views.reserveCapacity(base + descriptions.count)
+    parentSlots.reserveCapacity(base + descriptions.count)
     for (k, description) in descriptions.enumerated() {
       views.append(
         View(
@@ -100,6 +101,7 @@ extension Scene {
           translatesAutoresizingMask: description.translatesAutoresizingMask, frame: description.frame,
           autoresizingMask: description.autoresizingMask, wrapsText: description.wrapsText))
       viewIndexByID[description.id] = ViewIndex(base + k)
+      parentSlots.append(parents[k]?.rawValue ?? Self.noParent)
     }
     for (k, parent) in parents.enumerated() {
       if let parent { views[parent.index]?.children.append(ViewIndex(base + k)) }
@@ -230,6 +232,7 @@ extension Scene {
     for v in removed {
       if let id = view(v)?.id { viewIndexByID[id] = nil }
       views[v.index] = nil
+      parentSlots[v.index] = Self.removedSlot
     }
     return (removed, removedConstraints)
   }

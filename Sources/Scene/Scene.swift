@@ -15,6 +15,12 @@ public struct Scene: Sendable {
   public internal(set) var guides: [Guide?] = []
   /// User constraints in file order (VFL entries expanded), by constraint index.
   public internal(set) var constraints: [SceneConstraint?] = []
+  /// Each view slot's parent, parallel to `views`: the parent's index, ``noParent`` for the
+  /// root, ``removedSlot`` for a removed view. Reading every frame needs only parents, and
+  /// `views[v]?.parent` copied the whole `View` (id, children, stack) per view.
+  public internal(set) var parentSlots: [Int32] = []
+  public static let noParent: Int32 = -1
+  public static let removedSlot: Int32 = -2
 
   var viewIndexByID: [String: ViewIndex] = [:]
   var guideIndexByID: [String: GuideIndex] = [:]

@@ -207,6 +207,21 @@ import TestSupport
   // MARK: reading and determinism
 
   @Test(arguments: Backend.all)
+  func writeValuesReadsWhatValueOfReads(_ backend: Backend) throws {
+    var f = Fixture(backend)
+    try f.add([(0, 1)], -10, .greaterThanOrEqual)
+    try f.add([(1, 1), (0, -2)], -3, .equal)  // y == 2x + 3
+    try f.add([(0, 1)], -12, .equal, 250)
+    try f.solver.solve()
+    // Variable 2 is never mentioned (0); the buffer reaches past every variable.
+    var buffer = [Double](repeating: .nan, count: 4)
+    buffer.withUnsafeMutableBufferPointer { f.solver.writeValues(into: $0) }
+    let one = (0..<4).map { f.solver.value(of: VariableID($0)) }
+    #expect(buffer.map(\.bitPattern) == one.map(\.bitPattern))
+    expectClose(buffer, [12, 27, 0, 0])
+  }
+
+  @Test(arguments: Backend.all)
   func unknownVariablesReadAsZero(_ backend: Backend) throws {
     var f = Fixture(backend)
     try f.add([(3, 1)], -4, .equal)

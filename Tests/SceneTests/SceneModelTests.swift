@@ -158,6 +158,25 @@ import Testing
     #expect(delta.elements.contains(.constraint(0)) && delta.elements.contains(.constraint(2)))
   }
 
+  @Test func parentSlotsFollowAddedAndRemovedViews() throws {
+    var scene = try Scene(container: container, views: basics + [view("child", "a", 3)])
+    func slot(_ id: String) -> Int32 { scene.parentSlots[scene.viewIndex(of: id)!.index] }
+    func raw(_ id: String) -> Int32 { scene.viewIndex(of: id)!.rawValue }
+    #expect(scene.parentSlots.count == scene.views.count)
+    #expect(slot("root") == Scene.noParent && slot("a") == raw("root") && slot("child") == raw("a"))
+    let child = scene.viewIndex(of: "child")!
+    _ = try scene.apply(.addViews([view("late", "child", 0)]), path: "steps[0]")
+    #expect(scene.parentSlots.count == scene.views.count && slot("late") == child.rawValue)
+    let removed = try scene.apply(.removeViews(["a"]), path: "steps[1]").removedViews
+    #expect(removed.count == 3)
+    #expect(removed.allSatisfy { scene.parentSlots[$0.index] == Scene.removedSlot })
+    // Every slot agrees with the view it stands for.
+    for v in scene.views.indices {
+      let expected = scene.views[v].map { $0.parent?.rawValue ?? Scene.noParent } ?? Scene.removedSlot
+      #expect(scene.parentSlots[v] == expected)
+    }
+  }
+
   @Test func eachChangeTouchesOnlyItsElements() throws {
     var row = view("row", "root", 1)
     row.stack = StackDescription()
