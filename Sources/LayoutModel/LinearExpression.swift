@@ -28,18 +28,27 @@ public struct LinearExpression: Hashable, Sendable {
   /// The canonical form: terms sorted by variable with duplicates merged and exact zeros
   /// removed. O(n log n) in the number of terms.
   public func normalized() -> LinearExpression {
-    let sorted = terms.sorted { $0.variable < $1.variable }
-    var merged: [Term] = []
-    merged.reserveCapacity(sorted.count)
-    for term in sorted {
-      if let last = merged.last, last.variable == term.variable {
-        merged[merged.count - 1].coefficient += term.coefficient
+    var result = self
+    result.normalize()
+    return result
+  }
+
+  /// ``normalized()`` in place: sorts and merges within `terms`' own storage, so it
+  /// allocates at most the copy of a shared buffer (a sorted copy and a merged array
+  /// before). Duplicates are summed in the sorted order, as before. O(n log n).
+  public mutating func normalize() {
+    terms.sort { $0.variable < $1.variable }
+    var kept = 0
+    for k in terms.indices {
+      if kept > 0, terms[kept - 1].variable == terms[k].variable {
+        terms[kept - 1].coefficient += terms[k].coefficient
       } else {
-        merged.append(term)
+        terms[kept] = terms[k]
+        kept += 1
       }
     }
-    merged.removeAll { $0.coefficient == 0 }
-    return LinearExpression(merged, constant: constant)
+    terms.removeLast(terms.count - kept)
+    terms.removeAll { $0.coefficient == 0 }
   }
 
   /// The expression's value for the given variable values. O(terms).

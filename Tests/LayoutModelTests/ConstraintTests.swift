@@ -5,6 +5,38 @@ import LayoutModel
   let x = VariableID(0)
   let y = VariableID(1)
 
+  @Test func normalizeInPlaceMatchesASortedMergedCopy() {
+    // The rule written out as a fresh sorted copy merged into a new array, bit for bit:
+    // duplicates must be summed in the same order.
+    func reference(_ e: LinearExpression) -> [Term] {
+      var merged: [Term] = []
+      for term in e.terms.sorted(by: { $0.variable < $1.variable }) {
+        if let last = merged.last, last.variable == term.variable {
+          merged[merged.count - 1].coefficient += term.coefficient
+        } else {
+          merged.append(term)
+        }
+      }
+      return merged.filter { $0.coefficient != 0 }
+    }
+    var state: UInt64 = 42
+    func next(_ bound: UInt64) -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return (state >> 33) % bound
+    }
+    let coefficients = [1.0, -1.0, 0.5, 0.1, 0.2, 0.3, -0.7, 0, 1e-17, 3]
+    for _ in 0..<500 {
+      let terms = (0..<Int(next(9))).map { _ in Term(VariableID(Int(next(4))), coefficients[Int(next(10))]) }
+      let e = LinearExpression(terms, constant: 1)
+      var inPlace = e
+      inPlace.normalize()
+      let expected = reference(e)
+      #expect(inPlace.terms.map(\.variable) == expected.map(\.variable))
+      #expect(inPlace.terms.map(\.coefficient.bitPattern) == expected.map(\.coefficient.bitPattern))
+      #expect(e.normalized() == inPlace && inPlace.constant == 1)
+    }
+  }
+
   @Test func normalizedSortsMergesAndDropsZeros() {
     let e = LinearExpression([Term(y, 2), Term(x, 1), Term(y, -2), Term(x, 3)], constant: 5)
     let n = e.normalized()
