@@ -42,7 +42,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-baseline test build release setup clean oracles notebooks notebooks-strip peers peer-tests
+.PHONY: bench smoke gate gate-base-bench gate-baseline test build release setup clean oracles notebooks notebooks-strip peers peer-tests
 
 # $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
 # apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
@@ -159,16 +159,36 @@ smoke: release
 	$(RELEASE_BENCH) run --suite smoke --repetitions 3 --warmup 1 --time-budget 2 --out $(WORK)/smoke.json
 
 # The performance gate (docs/comparing.md): runs the baseline's cases now with its recorded
-# settings and fails (exit 1) on a deterministic figure that rose or a confirmed timing
-# regression of at least 10 % at p < 0.01, timed as ratios to the reference kernel.
+# settings, this build's processes interleaved with those of a build of the baseline's own
+# revision, and fails (exit 1) on a deterministic figure that rose above the committed file
+# or a confirmed timing regression of at least 10 % at p < 0.01 against the baseline's
+# revision measured in the same run.
 GATE_BASELINE := Benchmarks/baselines/smoke.json
 GATE_SETTINGS := --suite smoke --repetitions 20 --processes 4 --warmup 3 --time-budget 5
-gate: release
+GATE_BASE := $(SCRATCH)/gate-base
+GATE_BASE_BENCH := $(GATE_BASE)/build/release/bench
+gate: release gate-base-bench
 	@mkdir -p $(WORK)
-	$(RELEASE_BENCH) gate --baseline $(GATE_BASELINE) --out $(WORK)/gate-current.json
+	$(RELEASE_BENCH) gate --baseline $(GATE_BASELINE) --base-bench $(GATE_BASE_BENCH) --out $(WORK)/gate-current.json
 
-# The only way the baseline changes: re-record it on a quiet machine and commit it.
+# The gate's same-run reference: a release bench built from the revision the baseline was
+# recorded at (its environment.gitRevision), its sources taken with `git archive` into
+# $(GATE_BASE)/src; built again only when that revision changes.
+gate-base-bench: setup
+	@rev=$$($(PYTHON) -c 'import json, sys; print(json.load(open(sys.argv[1]))["environment"].get("gitRevision") or "")' $(GATE_BASELINE)) || exit 2; \
+	case "$$rev" in ""|*+dirty) echo "error: $(GATE_BASELINE) names no clean revision (environment.gitRevision '$$rev'): re-record it from a clean checkout (make gate-baseline) and commit it"; exit 2;; esac; \
+	if [ "$$(cat $(GATE_BASE)/revision 2>/dev/null)" = "$$rev" ] && [ -x $(GATE_BASE_BENCH) ]; then exit 0; fi; \
+	git cat-file -e "$$rev^{commit}" 2>/dev/null || { echo "error: $(GATE_BASELINE) was recorded at $$rev, which this clone lacks (a shallow clone? git fetch --unshallow)"; exit 2; }; \
+	echo "building the baseline's revision $$rev into $(GATE_BASE)"; \
+	rm -rf $(GATE_BASE)/src $(GATE_BASE)/revision && mkdir -p $(GATE_BASE)/src && \
+	git archive "$$rev" | tar -x -C $(GATE_BASE)/src && \
+	$(SWIFT) build -c release --product bench --package-path $(GATE_BASE)/src --scratch-path $(GATE_BASE)/build && \
+	echo "$$rev" > $(GATE_BASE)/revision
+
+# The only way the baseline changes: re-record it on a quiet machine from a clean checkout
+# (the gate builds the revision it names), and commit it.
 gate-baseline: release
+	@git diff --quiet HEAD -- || { echo "error: uncommitted changes: commit them first, so the baseline names the revision that measured it"; exit 2; }
 	@mkdir -p $(dir $(GATE_BASELINE))
 	$(RELEASE_BENCH) run $(GATE_SETTINGS) --out $(GATE_BASELINE)
 

@@ -13,7 +13,8 @@ import Interchange
 /// 2. **Timings** fail only when the slowdown is both statistically significant
 ///    (Mann-Whitney p < ``significance``, 0.01) and large: the ratio of medians at least
 ///    1 + ``minimumSlowdown`` (1.10). Compared on reference-normalised samples when both
-///    runs timed the reference kernel (ratios measured within one run).
+///    runs timed the reference kernel; `bench gate --base-bench` compares against the
+///    baseline's revision measured in the same run (``evaluate(figures:timings:)``).
 /// 3. **Cases**: a case of the baseline that is missing from the current run, or no longer
 ///    `ok` (skipped, error), fails; so does a phase that disappeared.
 ///
@@ -97,9 +98,25 @@ public struct RegressionGate: Sendable {
     }
   }
 
-  /// Judges a comparison. O(phases × figures).
+  /// Judges a comparison: deterministic figures, cases and timings. O(phases × figures).
   public func evaluate(_ comparison: ResultsComparison) -> Verdict {
+    evaluate(figures: comparison, timings: comparison)
+  }
+
+  /// Judges deterministic figures and lost cases on `figures` and timings on `timings`
+  /// (none when nil).
+  /// The gate's same-run mode passes the committed baseline against the run made now as
+  /// `figures` (figures repeat exactly across runs, so the committed file is the bar), and
+  /// the baseline's revision measured in the same run against this build as `timings`
+  /// (timings are only comparable within one run). O(phases × figures).
+  public func evaluate(figures: ResultsComparison, timings: ResultsComparison?) -> Verdict {
     var verdict = Verdict(failures: [], improvements: [], untestable: [], testedPhases: 0)
+    judgeFigures(figures, into: &verdict)
+    if let timings { judgeTimings(timings, into: &verdict) }
+    return verdict
+  }
+
+  private func judgeFigures(_ comparison: ResultsComparison, into verdict: inout Verdict) {
     for difference in comparison.differences {
       switch difference {
       case .onlyInBase(let key):
@@ -134,6 +151,11 @@ public struct RegressionGate: Sendable {
               message: "\(figure.name) fell from \(Formatting.count(base)) to \(Formatting.count(head)) per operation"))
         }
       }
+    }
+  }
+
+  private func judgeTimings(_ comparison: ResultsComparison, into verdict: inout Verdict) {
+    for phase in comparison.phases {
       guard let timing = phase.timing else { continue }
       guard phase.baseMedian >= timingFloorNanoseconds,
         SampleComparison.smallestPValue(base: phase.sampleCounts.base, head: phase.sampleCounts.head) < significance
@@ -152,7 +174,6 @@ public struct RegressionGate: Sendable {
         verdict.improvements.append(Finding(kind: .timingImproved, key: phase.key, phase: phase.phase, message: "faster: " + what))
       }
     }
-    return verdict
   }
 
   /// A threshold lowered by rounding's width, so that samples shifted by exactly the

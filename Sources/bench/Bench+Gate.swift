@@ -11,7 +11,11 @@ extension Bench {
       discussion: """
         Without --current, runs the baseline's cases now (its suite, workloads, backends, \
         sizes, seeds, repetitions, warm-up and time budget, as recorded in the file) and \
-        compares. Deterministic figures first: allocations per operation (mean and \
+        compares. With --base-bench (a bench built from the baseline's revision; make \
+        gate builds it), that build runs the same cases in the same run, its processes \
+        interleaved with this build's, and timings are judged against it rather than \
+        against the file's samples, which were measured on another day, perhaps on \
+        another machine. Deterministic figures first: allocations per operation (mean and \
         largest), pivots and cells touched per operation fail when they rise more than \
         --tolerance (0.5 per operation) above the baseline. A timing fails only when the slowdown is \
         significant (Mann-Whitney p < --significance, 0.01) and at least --min-slowdown \
@@ -29,7 +33,8 @@ extension Bench {
           1    something regressed (each failure is listed)
           2    bad input: a file is unreadable or invalid, the baseline was recorded with \
         another configuration, allocator or toolchain (re-record it), or names what this \
-        build lacks; the output cannot be written
+        build lacks, or (with --base-bench) names no clean revision; --base-bench is not \
+        an executable; the output cannot be written
           64   bad command line
           130  interrupted
         """)
@@ -42,6 +47,14 @@ extension Bench {
 
     @Option(help: "Where the run made now is written (default: a file in the temporary directory).")
     var out: String?
+
+    @Option(
+      name: .customLong("base-bench"),
+      help: """
+        A bench built from the baseline's revision: it runs the baseline's cases beside this build, \
+        processes interleaved, and timings are judged against that run (figures still against the file).
+        """)
+    var baseBench: String?
 
     @Option(help: "Significance level of the Mann-Whitney test.")
     var significance = 0.01
@@ -84,6 +97,9 @@ extension Bench {
       guard confirmations >= 1 else { throw ValidationError("--confirmations must be at least 1 (or use --no-confirm)") }
       guard confirmationPause >= 0, confirmationPause.isFinite else { throw ValidationError("--confirmation-pause must be 0 or more seconds") }
       guard busyLimit > 0, busyLimit.isFinite else { throw ValidationError("--busy-limit must be a positive number of CPUs") }
+      if current != nil && baseBench != nil {
+        throw ValidationError("--base-bench measures now; it cannot be combined with --current")
+      }
       if current == nil && BuildConfiguration.name == "debug" && !allowDebug {
         throw ValidationError("this bench is a debug build; build with 'swift build -c release' (make gate does) or pass --allow-debug")
       }
@@ -94,7 +110,10 @@ extension Bench {
         significance: significance, minimumSlowdown: minimumSlowdown, figureTolerance: tolerance,
         timingFloorNanoseconds: timingFloor * 1_000)
       let baselineDocument = try ResultsInput.read(baseline)
+      let baseBuild = try baseBench.map { try Self.baseBuild($0, baseline: baselineDocument, baselinePath: baseline) }
       let currentDocument: ResultsDocument
+      // The baseline's revision measured in this run (with --base-bench).
+      var sameRunBase: ResultsDocument?
       let measuredNow: Bool
       // Mean CPUs other processes used during each run made now (nil where unknown).
       var otherLoad: [Double?] = []
@@ -104,14 +123,19 @@ extension Bench {
         measuredNow = false
       } else {
         let before = MachineActivity.read()
-        currentDocument = try measure(baselineDocument, out: outPath)
+        (currentDocument, sameRunBase) = try measure(baselineDocument, base: baseBuild, out: outPath)
         otherLoad.append(Self.otherBusyCPUs(since: before))
         measuredNow = true
       }
       try Self.checkComparable(baselineDocument, currentDocument, baselinePath: baseline)
+      if let sameRunBase {
+        try Self.checkComparable(sameRunBase, currentDocument, baselinePath: baseBench ?? "--base-bench")
+        Self.warnAboutIrreproducibleFigures(gate: gate, baseline: baselineDocument, rebuilt: sameRunBase, baselinePath: baseline)
+      }
 
       let comparison = ResultsComparison(base: baselineDocument, head: currentDocument)
-      var verdict = gate.evaluate(comparison)
+      let timingComparison = sameRunBase.map { ResultsComparison(base: $0, head: currentDocument) } ?? comparison
+      var verdict = gate.evaluate(figures: comparison, timings: timingComparison)
       var confirmation: ResultsComparison?
       var round = 0
       while measuredNow && !noConfirm && !verdict.timingFailures.isEmpty && round < confirmations {
@@ -127,26 +151,30 @@ extension Bench {
           suite: baselineDocument.suite, createdAt: baselineDocument.createdAt, environment: baselineDocument.environment,
           run: baselineDocument.run, cases: baselineDocument.cases.filter { keys.contains($0.key) })
         let before = MachineActivity.read()
-        let again = try measure(confirming, out: outPath + ".confirm\(round).json")
+        let again = try measure(confirming, base: baseBuild, out: outPath + ".confirm\(round).json")
         otherLoad.append(Self.otherBusyCPUs(since: before))
-        let rerun = ResultsComparison(base: confirming, head: again)
+        let rerun = ResultsComparison(base: again.base ?? confirming, head: again.head)
         verdict = verdict.confirmed(by: gate.evaluate(rerun))
         confirmation = rerun
       }
       let busiest = otherLoad.compactMap { $0 }.max()
       if let busiest, busiest > busyLimit { verdict = verdict.settingTimingFailuresAside() }
-      print(Self.report(verdict, comparison: comparison, confirmation: confirmation, gate: gate, markdown: format == .markdown,
-        measuredNow: measuredNow, noConfirm: noConfirm, otherBusyCPUs: busiest, busyLimit: busyLimit))
+      print(Self.report(verdict, comparison: timingComparison, confirmation: confirmation, gate: gate, markdown: format == .markdown,
+        measuredNow: measuredNow, noConfirm: noConfirm, otherBusyCPUs: busiest, busyLimit: busyLimit,
+        sameRunBase: sameRunBase.map { _ in Self.revisionText(baselineDocument) }))
       if !verdict.passed { throw ExitCode(1) }
     }
 
     /// Runs the cases of `baseline` now with its recorded settings (suite, workloads,
     /// backends, seed, repetitions spread over its processes, warm-up, time budget) by
-    /// starting `bench run` as a child, into `out`.
+    /// starting `bench run` as a child, into `out`; with `base`, that build runs them
+    /// too, its processes interleaved with this build's, into `out` with `.base.json`.
     /// - Throws: `ExitCode(2)` when the baseline has no run settings or names what this
     ///   build lacks, or `out` cannot be written; a child's status when it fails (130 when
     ///   interrupted).
-    private func measure(_ baseline: ResultsDocument, out: String) throws -> ResultsDocument {
+    private func measure(_ baseline: ResultsDocument, base: ProcessSpread.Build?, out: String) throws
+      -> (head: ResultsDocument, base: ResultsDocument?)
+    {
       guard let recorded = baseline.run else {
         StandardError.print("error: \(self.baseline): the baseline has no 'run' settings to repeat; record it with 'bench run'")
         throw ExitCode(2)
@@ -174,22 +202,70 @@ extension Bench {
       ]
       if BuildConfiguration.name == "debug" { arguments.append("--allow-debug") }
       if baseline.environment.allocator == nil { arguments.append("--no-allocations") }
+      let basePath = out.hasSuffix(".json") ? String(out.dropLast(5)) + ".base.json" : out + ".base.json"
       StandardError.print(
         "bench gate: running the \(baseline.cases.count) cases of \(self.baseline) now in \(recorded.processes) "
-          + "process(es), writing \(out)")
-      var document = try ProcessSpread.run(
-        arguments: arguments, processes: recorded.processes, repetitions: recorded.repetitions,
+          + "process(es)" + (base == nil ? "" : " per build, interleaved with the baseline's revision (\(basePath))")
+          + ", writing \(out)")
+      let builds = [ProcessSpread.Build.this] + (base.map { [$0] } ?? [])
+      var documents = try ProcessSpread.run(
+        builds: builds, arguments: arguments, processes: recorded.processes, repetitions: recorded.repetitions,
         timeBudget: recorded.timeBudgetSeconds)
-      document.createdAt = RunEnvironment.timestamp()
-      document.run = ResultsDocument.RunSettings(
-        command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), repetitions: recorded.repetitions,
-        warmup: recorded.warmup, timeBudgetSeconds: recorded.timeBudgetSeconds, seed: recorded.seed,
-        workloads: workloads, backends: backends, processes: recorded.processes)
-      do { try ResultsFile.write(document, to: out) } catch {
-        StandardError.print("error: \(error)")
+      // The base build runs in this checkout, so it read this checkout's revision.
+      if documents.count > 1 { documents[1].environment.gitRevision = baseline.environment.gitRevision }
+      for (index, path) in [out, basePath].prefix(documents.count).enumerated() {
+        documents[index].createdAt = RunEnvironment.timestamp()
+        documents[index].run = ResultsDocument.RunSettings(
+          command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), repetitions: recorded.repetitions,
+          warmup: recorded.warmup, timeBudgetSeconds: recorded.timeBudgetSeconds, seed: recorded.seed,
+          workloads: workloads, backends: backends, processes: recorded.processes)
+        do { try ResultsFile.write(documents[index], to: path) } catch {
+          StandardError.print("error: \(error)")
+          throw ExitCode(2)
+        }
+      }
+      return (documents[0], documents.count > 1 ? documents[1] : nil)
+    }
+
+    /// The build named by `--base-bench`, checked against the baseline: the baseline must
+    /// name the clean revision it was recorded at, since that is what the build stands for.
+    /// Its children run without `LAYOUTBENCH_INJECT_REGRESSION`: an injected regression is
+    /// this build's alone.
+    /// - Throws: `ExitCode(2)` when the file is not an executable or the baseline was
+    ///   recorded from uncommitted code or outside a checkout.
+    static func baseBuild(_ path: String, baseline: ResultsDocument, baselinePath: String) throws -> ProcessSpread.Build {
+      guard FileManager.default.isExecutableFile(atPath: path) else {
+        StandardError.print("error: \(path): --base-bench is not an executable file (make gate builds it from the baseline's revision)")
         throw ExitCode(2)
       }
-      return document
+      guard let revision = baseline.environment.gitRevision, !revision.hasSuffix("+dirty") else {
+        StandardError.print(
+          "error: \(baselinePath): the baseline was recorded \(baseline.environment.gitRevision == nil ? "outside a checkout" : "from uncommitted code") "
+            + "(environment.gitRevision '\(baseline.environment.gitRevision ?? "none")'), so no build stands for it: "
+            + "re-record it from a clean checkout (make gate-baseline) and commit it")
+        throw ExitCode(2)
+      }
+      return ProcessSpread.Build(executable: URL(fileURLWithPath: path), removedEnvironment: [RegressionInjection.environmentVariable])
+    }
+
+    /// Warns when the baseline's revision, rebuilt here, does not repeat the committed
+    /// file's deterministic figures: the file then was not recorded by that revision's
+    /// code (or the toolchain differs), and timings are judged against a build that is
+    /// not quite the baseline.
+    static func warnAboutIrreproducibleFigures(
+      gate: RegressionGate, baseline: ResultsDocument, rebuilt: ResultsDocument, baselinePath: String
+    ) {
+      let check = gate.evaluate(figures: ResultsComparison(base: baseline, head: rebuilt), timings: nil)
+      let differing = (check.failures + check.improvements).filter { $0.kind == .figureRose || $0.kind == .figureFell }
+      guard !differing.isEmpty else { return }
+      StandardError.print(
+        "warning: \(baselinePath): the baseline's revision \(revisionText(baseline)), built here, does not repeat \(differing.count) "
+          + "of the file's deterministic figures (first: \(differing[0])); re-record the baseline (make gate-baseline)")
+    }
+
+    /// The first 12 digits of the revision the document was recorded at.
+    static func revisionText(_ document: ResultsDocument) -> String {
+      document.environment.gitRevision.map { String($0.prefix(12)) } ?? "unknown"
     }
 
     /// `names` without repeats, in first-seen order.
@@ -226,11 +302,18 @@ extension Bench {
 
     static func report(
       _ verdict: RegressionGate.Verdict, comparison: ResultsComparison, confirmation: ResultsComparison?, gate: RegressionGate,
-      markdown: Bool, measuredNow: Bool, noConfirm: Bool, otherBusyCPUs: Double?, busyLimit: Double
+      markdown: Bool, measuredNow: Bool, noConfirm: Bool, otherBusyCPUs: Double?, busyLimit: Double, sameRunBase: String? = nil
     ) -> String {
       var lines: [String] = []
       let bullet = markdown ? "- " : "  "
       for note in comparison.notes { lines.append("note: \(note)") }
+      if let sameRunBase {
+        lines.append(
+          "timings: judged against the baseline's revision \(sameRunBase), built here and measured in the same run "
+            + "(processes interleaved); deterministic figures against the committed file")
+      } else if measuredNow {
+        lines.append("timings: judged against the committed file's samples (measured in another run; --base-bench judges within one run)")
+      }
       if measuredNow {
         lines.append(
           "machine: other processes kept "

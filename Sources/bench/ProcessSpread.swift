@@ -7,6 +7,16 @@ import Interchange
 /// (`--processes K`; `ResultsPooling` says why): each child runs the whole plan with its
 /// share of the repetitions and the time budget, in a process of its own.
 enum ProcessSpread {
+  /// A `bench` executable whose `bench run` children are spread over processes.
+  struct Build: Sendable {
+    /// The executable; `/proc/self/exe` is this build.
+    var executable: URL
+    /// Environment variables removed from the children's environment.
+    var removedEnvironment: [String] = []
+
+    static let this = Build(executable: URL(fileURLWithPath: "/proc/self/exe"))
+  }
+
   /// Runs `bench run` `processes` times with `arguments` (which hold no `--processes`,
   /// `--repetitions`, `--time-budget` or `--out`) plus each child's share of the
   /// repetitions and the time budget, and pools the parts. The caller writes the result.
@@ -14,33 +24,57 @@ enum ProcessSpread {
   /// - Throws: `ExitCode` with a child's status when it fails other than with exit 1 (a
   ///   case in error, which is kept), or 2 when a part cannot be read or pooled.
   static func run(arguments: [String], processes: Int, repetitions: Int, timeBudget: Double) throws -> ResultsDocument {
+    try run(builds: [.this], arguments: arguments, processes: processes, repetitions: repetitions, timeBudget: timeBudget)[0]
+  }
+
+  /// As ``run(arguments:processes:repetitions:timeBudget:)`` for several builds at once,
+  /// their processes interleaved (A B, B A, A B, …: neither build always goes first), so
+  /// that a slow minute on a shared host lands on both: their timings are ratios measured
+  /// in one run. Returns one pooled document per build, in the order of `builds`.
+  /// - Throws: as above; a build that cannot be started fails with exit 2.
+  static func run(builds: [Build], arguments: [String], processes: Int, repetitions: Int, timeBudget: Double) throws
+    -> [ResultsDocument]
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-processes-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var parts: [ResultsDocument] = []
+    var parts: [[ResultsDocument]] = Array(repeating: [], count: builds.count)
     for k in 0..<processes {
       // Repetitions dealt out as evenly as they go: 20 over 3 is 7, 7, 6.
       let share = repetitions / processes + (k < repetitions % processes ? 1 : 0)
-      let part = folder.appendingPathComponent("part-\(k + 1).json").path
-      StandardError.print("process \(k + 1) of \(processes): \(share) repetitions")
-      let child = Process()
-      child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-      child.arguments = ["run"] + arguments + [
-        "--processes", "1", "--repetitions", String(share), "--time-budget", String(timeBudget / Double(processes)),
-        "--out", part,
-      ]
-      // The children's summary tables would repeat the pooled one.
-      child.standardOutput = FileHandle.nullDevice
-      try child.run()
-      child.waitUntilExit()
-      let status = child.terminationStatus
-      guard status == 0 || status == 1 else { throw ExitCode(status) }
-      parts.append(try ResultsInput.read(part))
+      let order = k % 2 == 0 ? Array(builds.indices) : builds.indices.reversed()
+      for b in order {
+        let build = builds[b]
+        let part = folder.appendingPathComponent("part-\(b + 1)-\(k + 1).json").path
+        StandardError.print(
+          "process \(k + 1) of \(processes)\(builds.count > 1 ? " (\(build.executable.path))" : ""): \(share) repetitions")
+        let child = Process()
+        child.executableURL = build.executable
+        child.arguments = ["run"] + arguments + [
+          "--processes", "1", "--repetitions", String(share), "--time-budget", String(timeBudget / Double(processes)),
+          "--out", part,
+        ]
+        if !build.removedEnvironment.isEmpty {
+          child.environment = ProcessInfo.processInfo.environment.filter { !build.removedEnvironment.contains($0.key) }
+        }
+        // The children's summary tables would repeat the pooled one.
+        child.standardOutput = FileHandle.nullDevice
+        do { try child.run() } catch {
+          StandardError.print("error: \(build.executable.path): cannot be started: \(error)")
+          throw ExitCode(2)
+        }
+        child.waitUntilExit()
+        let status = child.terminationStatus
+        guard status == 0 || status == 1 else { throw ExitCode(status) }
+        parts[b].append(try ResultsInput.read(part))
+      }
     }
     do {
-      let pooled = try ResultsPooling.pool(parts)
-      for warning in pooled.warnings { StandardError.print("warning: \(warning)") }
-      return pooled.document
+      return try parts.map { buildParts in
+        let pooled = try ResultsPooling.pool(buildParts)
+        for warning in pooled.warnings { StandardError.print("warning: \(warning)") }
+        return pooled.document
+      }
     } catch {
       StandardError.print("error: \(error)")
       throw ExitCode(2)

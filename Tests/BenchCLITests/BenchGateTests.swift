@@ -62,6 +62,90 @@ import Testing
     #expect(parameters["injectedRegression"] as? String == "allocation")
   }
 
+  /// `document` recorded at a clean revision, as `make gate-baseline` records it (the
+  /// test's own checkout may be dirty or absent).
+  static func atCleanRevision(_ file: URL) throws -> URL {
+    try Self.edited(file, as: "clean-revision.json") { document in
+      var environment = document["environment"] as! [String: Any]
+      environment["gitRevision"] = "0123456789abcdef0123456789abcdef01234567"
+      document["environment"] = environment
+    }
+  }
+
+  @Test func withABaseBenchTimingsAreJudgedAgainstTheBaselineRevisionInTheSameRun() throws {
+    let (folder, recorded) = try Self.baseline()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = try Self.atCleanRevision(recorded)
+    let current = folder.appendingPathComponent("current.json")
+    // This build stands in for the baseline's revision: the code is the same.
+    let gate = [
+      "gate", "--baseline", baseline.path, "--base-bench", try BenchProcess.executable().path, "--out", current.path,
+      "--allow-debug",
+    ] + Self.noTimingFailures
+
+    let unchanged = try BenchProcess.run(gate)
+    #expect(unchanged.status == 0, "\(unchanged.standardOutput)\n\(unchanged.standardError)")
+    #expect(
+      unchanged.standardOutput.contains("timings: judged against the baseline's revision 0123456789ab, built here and measured in the same run"),
+      "\(unchanged.standardOutput)")
+    #expect(!unchanged.standardError.contains("does not repeat"), "\(unchanged.standardError)")
+    // Both builds ran every case, in two processes each, interleaved.
+    let base = folder.appendingPathComponent("current.base.json")
+    for file in [current, base] {
+      let document = try BenchRunTests.json(file)
+      #expect(try BenchRunTests.cases(document).map(BenchRunTests.key) == ["stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 springs-struts"])
+      #expect((document["run"] as? [String: Any])?["processes"] as? Int == 2)
+    }
+    #expect(unchanged.standardError.components(separatedBy: "process 1 of 2 (").count == 3, "\(unchanged.standardError)")
+    let baseEnvironment = try #require(try BenchRunTests.json(base)["environment"] as? [String: Any])
+    #expect(baseEnvironment["gitRevision"] as? String == "0123456789abcdef0123456789abcdef01234567")
+
+    // An injected regression is this build's alone: the base build runs clean, and the
+    // figures are still judged against the committed file.
+    let injected = try BenchProcess.run(gate, environment: ["LAYOUTBENCH_INJECT_REGRESSION": "allocation"])
+    #expect(injected.status == 1, "\(injected.standardOutput)\n\(injected.standardError)")
+    #expect(injected.standardOutput.contains("stack.fill.horizontal n=10 cassowary resizeContainer: allocations.count rose from"))
+    let headParameters = try BenchRunTests.cases(BenchRunTests.json(current)).first?["parameters"] as? [String: Any]
+    #expect(headParameters?["injectedRegression"] as? String == "allocation")
+    let baseParameters = try BenchRunTests.cases(BenchRunTests.json(base)).first?["parameters"] as? [String: Any]
+    #expect(baseParameters?["injectedRegression"] == nil)
+    // A base build that does not repeat the file's figures is named (it cannot be the
+    // revision that recorded it).
+    let inflated = try Self.edited(baseline, as: "inflated.json") { document in
+      var cases = document["cases"] as! [[String: Any]]
+      var phases = cases[0]["phases"] as! [[String: Any]]
+      var allocations = phases[0]["allocations"] as! [String: Any]
+      allocations["count"] = (allocations["count"] as! NSNumber).doubleValue + 5
+      phases[0]["allocations"] = allocations
+      cases[0]["phases"] = phases
+      document["cases"] = cases
+    }
+    let mismatched = try BenchProcess.run(
+      ["gate", "--baseline", inflated.path, "--base-bench", try BenchProcess.executable().path, "--out", current.path, "--allow-debug"]
+        + Self.noTimingFailures)
+    #expect(mismatched.status == 0, "\(mismatched.standardOutput)\n\(mismatched.standardError)")
+    #expect(mismatched.standardError.contains("built here, does not repeat 1 of the file's deterministic figures"), "\(mismatched.standardError)")
+  }
+
+  @Test func aBaseBenchNeedsAnExecutableAndABaselineFromACleanRevision() throws {
+    let (folder, recorded) = try Self.baseline()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("x.json").path
+    let missing = try BenchProcess.run(
+      ["gate", "--baseline", try Self.atCleanRevision(recorded).path, "--base-bench", "/nonexistent/bench", "--out", out, "--allow-debug"])
+    #expect(missing.status == 2)
+    #expect(missing.standardError.contains("/nonexistent/bench: --base-bench is not an executable file"), "\(missing.standardError)")
+    let dirty = try Self.edited(recorded, as: "dirty.json") { document in
+      var environment = document["environment"] as! [String: Any]
+      environment["gitRevision"] = "0123456789abcdef0123456789abcdef01234567+dirty"
+      document["environment"] = environment
+    }
+    let refused = try BenchProcess.run(
+      ["gate", "--baseline", dirty.path, "--base-bench", try BenchProcess.executable().path, "--out", out, "--allow-debug"])
+    #expect(refused.status == 2)
+    #expect(refused.standardError.contains("the baseline was recorded from uncommitted code"), "\(refused.standardError)")
+  }
+
   @Test func aGivenCurrentFileIsComparedWithoutRunning() throws {
     let (folder, baseline) = try Self.baseline()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,6 +213,7 @@ import Testing
     (["gate", "--baseline", "x.json", "--significance", "2"], 64, "--significance must be in (0, 1)"),
     (["gate", "--baseline", "x.json", "--confirmations", "0"], 64, "--confirmations must be at least 1"),
     (["gate", "--baseline", "x.json", "--busy-limit", "0"], 64, "--busy-limit must be a positive number of CPUs"),
+    (["gate", "--baseline", "x.json", "--current", "y.json", "--base-bench", "b"], 64, "--base-bench measures now"),
     (["gate", "--baseline", "x.json"], 64, "debug build"),
     (["compare", "/nonexistent/a.json", "/nonexistent/b.json"], 2, "/nonexistent/a.json: cannot open"),
     (["compare", "only-one.json"], 64, "Missing expected argument"),

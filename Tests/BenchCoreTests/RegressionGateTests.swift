@@ -61,6 +61,40 @@ import Testing
     #expect(failures <= 10, "seed \(seed)")
   }
 
+  /// The same-run mode: figures judged on one comparison (the committed file against the
+  /// run made now), timings on another (the baseline's revision measured in the same run).
+  @Test func figuresAndTimingsCanBeJudgedOnDifferentComparisons() {
+    let seed = Self.seed(default: 5)
+    var random = SplitMix64(seed: seed)
+    let draws = Self.lognormal(40, median: 50_000, sigma: 0.02, &random)
+    let allocations = ResultsDocument.Allocations(count: 3, bytes: 96, maxCount: 3)
+    let file = Self.document(draws, allocations: allocations, pivots: 4)
+    let now = Self.document(draws.map { $0 * 1.5 }, allocations: allocations, pivots: 4)
+    let sameRunBase = Self.document(draws.map { $0 * 1.5 }, allocations: allocations, pivots: 4)
+    let gate = RegressionGate()
+    let figures = ResultsComparison(base: file, head: now, resamples: 20)
+    // The file's samples say 50 % slower; the same run says unchanged: it passes.
+    let sameRun = gate.evaluate(figures: figures, timings: ResultsComparison(base: sameRunBase, head: now, resamples: 20))
+    #expect(sameRun.passed, "\(sameRun.failures), seed \(seed)")
+    #expect(sameRun.testedPhases == 1)
+    #expect(!gate.evaluate(figures).passed, "seed \(seed)")
+    // Without a timing comparison only figures and cases are judged.
+    let figuresOnly = gate.evaluate(figures: figures, timings: nil)
+    #expect(figuresOnly.passed && figuresOnly.testedPhases == 0)
+    // A figure that rose against the file fails whatever the timings say.
+    let morePivots = Self.document(draws.map { $0 * 1.5 }, allocations: allocations, pivots: 5)
+    let rose = gate.evaluate(
+      figures: ResultsComparison(base: file, head: morePivots, resamples: 20),
+      timings: ResultsComparison(base: sameRunBase, head: morePivots, resamples: 20))
+    #expect(rose.failures.map(\.kind) == [.figureRose])
+    // And a slowdown against the same-run base fails whatever the file says.
+    let slower = Self.document(draws.map { $0 * 1.5 * 1.3 }, allocations: allocations, pivots: 4)
+    let regressed = gate.evaluate(
+      figures: ResultsComparison(base: file, head: slower, resamples: 20),
+      timings: ResultsComparison(base: sameRunBase, head: slower, resamples: 20))
+    #expect(regressed.failures.map(\.kind) == [.timingRegressed], "seed \(seed)")
+  }
+
   /// Every sample 10 % slower (the same draws shifted): fails in every trial, at the
   /// threshold itself.
   @Test func aTenPercentShiftFails() {
