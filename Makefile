@@ -164,7 +164,7 @@ smoke: release
 # or a confirmed timing regression of at least 10 % at p < 0.01 against the baseline's
 # revision measured in the same run.
 GATE_BASELINE := Benchmarks/baselines/smoke.json
-GATE_SETTINGS := --suite smoke --repetitions 20 --processes 4 --warmup 3 --time-budget 5
+GATE_SETTINGS := --suite smoke --repetitions 20 --processes 6 --warmup 3 --time-budget 5
 GATE_BASE := $(SCRATCH)/gate-base
 GATE_BASE_BENCH := $(GATE_BASE)/build/release/bench
 gate: release gate-base-bench

@@ -71,6 +71,9 @@ public struct RegressionGate: Sendable {
     /// Timing regressions set aside because the measurement was disturbed (see
     /// ``settingTimingFailuresAside()``); reported, not failed.
     public var unjudgedTimings: [Finding] = []
+    /// Timing regressions of the pooled samples that did not show in every process pair
+    /// of a same-run comparison (``ProcessPairAgreement``); reported, not failed.
+    public var inconsistentTimings: [Finding] = []
 
     public var passed: Bool { failures.isEmpty }
     public var timingFailures: [Finding] { failures.filter { $0.kind == .timingRegressed } }
@@ -85,6 +88,16 @@ public struct RegressionGate: Sendable {
       var result = self
       result.unjudgedTimings += timingFailures
       result.failures.removeAll { $0.kind == .timingRegressed }
+      return result
+    }
+
+    /// This verdict with the timing failures for which `consistent` is false moved to
+    /// ``inconsistentTimings``. Deterministic failures stay.
+    public func keepingTimingFailures(where consistent: (Finding) -> Bool) -> Verdict {
+      var result = self
+      let dropped = timingFailures.filter { !consistent($0) }
+      result.inconsistentTimings += dropped
+      result.failures.removeAll { finding in dropped.contains { $0.key == finding.key && $0.phase == finding.phase && $0.kind == finding.kind } }
       return result
     }
 

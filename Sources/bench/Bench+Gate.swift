@@ -114,6 +114,8 @@ extension Bench {
       let currentDocument: ResultsDocument
       // The baseline's revision measured in this run (with --base-bench).
       var sameRunBase: ResultsDocument?
+      // Per process, in pairs, when the baseline's revision was measured in this run.
+      var parts: (head: [ResultsDocument], base: [ResultsDocument])?
       let measuredNow: Bool
       // Mean CPUs other processes used during each run made now (nil where unknown).
       var otherLoad: [Double?] = []
@@ -123,7 +125,8 @@ extension Bench {
         measuredNow = false
       } else {
         let before = MachineActivity.read()
-        (currentDocument, sameRunBase) = try measure(baselineDocument, base: baseBuild, out: outPath)
+        let measured = try measure(baselineDocument, base: baseBuild, out: outPath)
+        (currentDocument, sameRunBase, parts) = (measured.head, measured.base, measured.parts)
         otherLoad.append(Self.otherBusyCPUs(since: before))
         measuredNow = true
       }
@@ -135,7 +138,7 @@ extension Bench {
 
       let comparison = ResultsComparison(base: baselineDocument, head: currentDocument)
       let timingComparison = sameRunBase.map { ResultsComparison(base: $0, head: currentDocument) } ?? comparison
-      var verdict = gate.evaluate(figures: comparison, timings: timingComparison)
+      var verdict = Self.consistent(gate.evaluate(figures: comparison, timings: timingComparison), parts: parts)
       var confirmation: ResultsComparison?
       var round = 0
       while measuredNow && !noConfirm && !verdict.timingFailures.isEmpty && round < confirmations {
@@ -154,7 +157,7 @@ extension Bench {
         let again = try measure(confirming, base: baseBuild, out: outPath + ".confirm\(round).json")
         otherLoad.append(Self.otherBusyCPUs(since: before))
         let rerun = ResultsComparison(base: again.base ?? confirming, head: again.head)
-        verdict = verdict.confirmed(by: gate.evaluate(rerun))
+        verdict = verdict.confirmed(by: Self.consistent(gate.evaluate(rerun), parts: again.parts))
         confirmation = rerun
       }
       let busiest = otherLoad.compactMap { $0 }.max()
@@ -173,7 +176,7 @@ extension Bench {
     ///   build lacks, or `out` cannot be written; a child's status when it fails (130 when
     ///   interrupted).
     private func measure(_ baseline: ResultsDocument, base: ProcessSpread.Build?, out: String) throws
-      -> (head: ResultsDocument, base: ResultsDocument?)
+      -> (head: ResultsDocument, base: ResultsDocument?, parts: (head: [ResultsDocument], base: [ResultsDocument])?)
     {
       guard let recorded = baseline.run else {
         StandardError.print("error: \(self.baseline): the baseline has no 'run' settings to repeat; record it with 'bench run'")
@@ -208,9 +211,10 @@ extension Bench {
           + "process(es)" + (base == nil ? "" : " per build, interleaved with the baseline's revision (\(basePath))")
           + ", writing \(out)")
       let builds = [ProcessSpread.Build.this] + (base.map { [$0] } ?? [])
-      var documents = try ProcessSpread.run(
+      let spread = try ProcessSpread.run(
         builds: builds, arguments: arguments, processes: recorded.processes, repetitions: recorded.repetitions,
         timeBudget: recorded.timeBudgetSeconds)
+      var documents = spread.map(\.pooled)
       // The base build runs in this checkout, so it read this checkout's revision.
       if documents.count > 1 { documents[1].environment.gitRevision = baseline.environment.gitRevision }
       for (index, path) in [out, basePath].prefix(documents.count).enumerated() {
@@ -224,7 +228,18 @@ extension Bench {
           throw ExitCode(2)
         }
       }
-      return (documents[0], documents.count > 1 ? documents[1] : nil)
+      return (documents[0], documents.count > 1 ? documents[1] : nil, spread.count > 1 ? (spread[0].parts, spread[1].parts) : nil)
+    }
+
+    /// `verdict` with the timing failures that did not show in every process pair set
+    /// aside (``ProcessPairAgreement``); unchanged without pairs (no same-run base).
+    static func consistent(_ verdict: RegressionGate.Verdict, parts: (head: [ResultsDocument], base: [ResultsDocument])?)
+      -> RegressionGate.Verdict
+    {
+      guard let parts else { return verdict }
+      return verdict.keepingTimingFailures { finding in
+        ProcessPairAgreement.slowerInEveryPair(finding.key, phase: finding.phase ?? "", head: parts.head, base: parts.base)
+      }
     }
 
     /// The build named by `--base-bench`, checked against the baseline: the baseline must
@@ -319,6 +334,12 @@ extension Bench {
           "machine: other processes kept "
             + (otherBusyCPUs.map { Formatting.fixed($0, decimals: 2) } ?? "an unknown number of")
             + " CPUs busy while measuring (timings are judged below \(Formatting.fixed(busyLimit, decimals: 2)))")
+      }
+      if !verdict.inconsistentTimings.isEmpty {
+        lines.append(
+          "not failed (\(verdict.inconsistentTimings.count)): slower in the pooled samples but not in every process pair, "
+            + "the sign of one process's memory layout rather than of the code:")
+        lines += verdict.inconsistentTimings.map { bullet + $0.description }
       }
       if !verdict.unjudgedTimings.isEmpty {
         lines.append(

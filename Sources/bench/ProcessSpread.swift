@@ -25,15 +25,17 @@ enum ProcessSpread {
   ///   case in error, which is kept), or 2 when a part cannot be read or pooled.
   static func run(arguments: [String], processes: Int, repetitions: Int, timeBudget: Double) throws -> ResultsDocument {
     try run(builds: [.this], arguments: arguments, processes: processes, repetitions: repetitions, timeBudget: timeBudget)[0]
+      .pooled
   }
 
   /// As ``run(arguments:processes:repetitions:timeBudget:)`` for several builds at once,
   /// their processes interleaved (A B, B A, A B, …: neither build always goes first), so
   /// that a slow minute on a shared host lands on both: their timings are ratios measured
-  /// in one run. Returns one pooled document per build, in the order of `builds`.
+  /// in one run. Returns per build, in the order of `builds`, the pooled document and the
+  /// parts it pooled (one per process, in order: the gate compares them pair by pair).
   /// - Throws: as above; a build that cannot be started fails with exit 2.
   static func run(builds: [Build], arguments: [String], processes: Int, repetitions: Int, timeBudget: Double) throws
-    -> [ResultsDocument]
+    -> [(pooled: ResultsDocument, parts: [ResultsDocument])]
   {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-processes-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -73,7 +75,7 @@ enum ProcessSpread {
       return try parts.map { buildParts in
         let pooled = try ResultsPooling.pool(buildParts)
         for warning in pooled.warnings { StandardError.print("warning: \(warning)") }
-        return pooled.document
+        return (pooled.document, buildParts)
       }
     } catch {
       StandardError.print("error: \(error)")
