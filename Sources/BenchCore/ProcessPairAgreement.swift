@@ -23,6 +23,20 @@ public enum ProcessPairAgreement {
   public static func slowerInEveryPair(
     _ key: ResultsDocument.CaseKey, phase: String, head: [ResultsDocument], base: [ResultsDocument]
   ) -> Bool {
+    inEveryPair(key, phase: phase, head: head, base: base) { $0 > $1 }
+  }
+
+  /// The same for an improvement: faster in every pair.
+  public static func fasterInEveryPair(
+    _ key: ResultsDocument.CaseKey, phase: String, head: [ResultsDocument], base: [ResultsDocument]
+  ) -> Bool {
+    inEveryPair(key, phase: phase, head: head, base: base) { $0 < $1 }
+  }
+
+  static func inEveryPair(
+    _ key: ResultsDocument.CaseKey, phase: String, head: [ResultsDocument], base: [ResultsDocument],
+    _ holds: (_ head: Double, _ base: Double) -> Bool
+  ) -> Bool {
     for (headPart, basePart) in zip(head, base) {
       guard let headCase = headPart.cases.first(where: { $0.key == key }),
         let baseCase = basePart.cases.first(where: { $0.key == key }),
@@ -35,7 +49,7 @@ public enum ProcessPairAgreement {
         headValue /= SampleComparison.median(headKernel.samplesNanoseconds)
         baseValue /= SampleComparison.median(baseKernel.samplesNanoseconds)
       }
-      if !(headValue > baseValue) { return false }
+      if !holds(headValue, baseValue) { return false }
     }
     return true
   }

@@ -92,12 +92,14 @@ public struct RegressionGate: Sendable {
     }
 
     /// This verdict with the timing failures for which `consistent` is false moved to
-    /// ``inconsistentTimings``. Deterministic failures stay.
-    public func keepingTimingFailures(where consistent: (Finding) -> Bool) -> Verdict {
+    /// ``inconsistentTimings``, and the timing improvements for which it is false dropped.
+    /// Deterministic findings stay.
+    public func keepingTimingFindings(where consistent: (Finding) -> Bool) -> Verdict {
       var result = self
       let dropped = timingFailures.filter { !consistent($0) }
       result.inconsistentTimings += dropped
       result.failures.removeAll { finding in dropped.contains { $0.key == finding.key && $0.phase == finding.phase && $0.kind == finding.kind } }
+      result.improvements.removeAll { $0.kind == .timingImproved && !consistent($0) }
       return result
     }
 

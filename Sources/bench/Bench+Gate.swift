@@ -232,13 +232,16 @@ extension Bench {
     }
 
     /// `verdict` with the timing failures that did not show in every process pair set
-    /// aside (``ProcessPairAgreement``); unchanged without pairs (no same-run base).
+    /// aside, and such improvements dropped (``ProcessPairAgreement``); unchanged without
+    /// pairs (no same-run base).
     static func consistent(_ verdict: RegressionGate.Verdict, parts: (head: [ResultsDocument], base: [ResultsDocument])?)
       -> RegressionGate.Verdict
     {
       guard let parts else { return verdict }
-      return verdict.keepingTimingFailures { finding in
-        ProcessPairAgreement.slowerInEveryPair(finding.key, phase: finding.phase ?? "", head: parts.head, base: parts.base)
+      return verdict.keepingTimingFindings { finding in
+        finding.kind == .timingImproved
+          ? ProcessPairAgreement.fasterInEveryPair(finding.key, phase: finding.phase ?? "", head: parts.head, base: parts.base)
+          : ProcessPairAgreement.slowerInEveryPair(finding.key, phase: finding.phase ?? "", head: parts.head, base: parts.base)
       }
     }
 

@@ -42,6 +42,12 @@ import Testing
     #expect(Self.agrees(head: slower, base: base))
   }
 
+  @Test func anImprovementMustBeFasterInEveryPair() {
+    let base = [Self.part([100]), Self.part([100]), Self.part([100])]
+    #expect(ProcessPairAgreement.fasterInEveryPair(Self.key, phase: "resizeContainer", head: [Self.part([90]), Self.part([80]), Self.part([95])], base: base))
+    #expect(!ProcessPairAgreement.fasterInEveryPair(Self.key, phase: "resizeContainer", head: [Self.part([90]), Self.part([101]), Self.part([95])], base: base))
+  }
+
   @Test func pairsWithoutThePhaseDoNotCountAgainstIt() {
     let base = [Self.part([100]), Self.part([100], phase: "build")]
     let head = [Self.part([120]), Self.part([90], phase: "build")]
@@ -54,9 +60,13 @@ import Testing
     let head = RegressionGateTests.document(Array(repeating: 150_000, count: 20), allocations: .init(count: 3, bytes: 8, maxCount: 3))
     let verdict = RegressionGate().evaluate(ResultsComparison(base: base, head: head, resamples: 20))
     #expect(Set(verdict.failures.map(\.kind)) == [.timingRegressed, .figureRose])
-    let kept = verdict.keepingTimingFailures { _ in false }
+    let kept = verdict.keepingTimingFindings { _ in false }
     #expect(kept.failures.map(\.kind) == [.figureRose, .figureRose])
     #expect(kept.inconsistentTimings.map(\.phase) == ["resizeContainer"])
-    #expect(verdict.keepingTimingFailures { _ in true }.failures.count == verdict.failures.count)
+    #expect(verdict.keepingTimingFindings { _ in true }.failures.count == verdict.failures.count)
+    // Improvements are held to the same condition, the other way.
+    let improved = RegressionGate().evaluate(ResultsComparison(base: head, head: base, resamples: 20))
+    #expect(improved.improvements.map(\.kind).contains(.timingImproved))
+    #expect(!improved.keepingTimingFindings { _ in false }.improvements.map(\.kind).contains(.timingImproved))
   }
 }
