@@ -113,9 +113,7 @@ public final class CassowarySolver: LinearSolver {
   public func value(of variable: VariableID) -> Double { tableau.value(of: variable) }
 
   /// Writes the values of variables `0 ..< buffer.count` into `buffer`. O(n), no allocation.
-  public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
-    for i in buffer.indices { buffer[i] = tableau.value(of: VariableID(i)) }
-  }
+  public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) { tableau.writeValues(into: buffer) }
 
   /// True when the variable's row refers only to symbols pinned on the optimal face:
   /// dummies, restricted parametric symbols whose priority vector starts positive (entering
@@ -167,6 +165,35 @@ extension Tableau {
     return lazyValue[Int(symbol)]
   }
 
+  /// `value(of:)` for variables `0 ..< buffer.count`, written into `buffer`: the rows are
+  /// evaluated once, then one pass over plain buffers. Reading through `value(of:)` one
+  /// variable at a time paid an exclusivity check of the solver's tableau and a staleness
+  /// test per variable: 3.3 M instructions for the 4,000 variables of a 1,000-view scene.
+  /// O(n + C_U cells when stale), no allocation.
+  mutating func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
+    refreshValues()
+    variableSymbol.withUnsafeBufferPointer { symbols in
+      rowOf.withUnsafeBufferPointer { rowOf in
+        lazyValue.withUnsafeBufferPointer { values in
+          rows.withUnsafeBufferPointer { rows in
+            symbolKind.withUnsafeBufferPointer { kinds in
+              for i in buffer.indices {
+                guard i < symbols.count, symbols[i] >= 0, rowOf[Int(symbols[i])] >= 0 else {
+                  buffer[i] = 0
+                  continue
+                }
+                let symbol = Int(symbols[i])
+                let slot = Int(rowOf[symbol])
+                // As in value(of:): a restricted basic's value is its row's constant.
+                buffer[i] = kinds[Int(rows[slot].basic)].isRestricted ? rows[slot].constant : values[symbol]
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// Evaluates every C_U row if a change made the values stale. O(C_U cells).
   mutating func refreshValues() {
     guard !valuesAreCurrent else { return }
@@ -178,36 +205,50 @@ extension Tableau {
     valuesAreCurrent = true
   }
 
-  /// Writes the value of every C_U basic into `values` (indexed by symbol), in evaluation
-  /// order: a parametric symbol is 0, a C_S basic its row's constant, a C_U basic the
-  /// value its row gave earlier in the walk. Returns the number of rows evaluated.
-  /// - Complexity: O(C_U cells + listed slots).
+  /// Writes every symbol's value into `values` (indexed by symbol, as many as there are
+  /// symbols): 0 for a parametric symbol, its row's constant for a C_S basic, and for a C_U
+  /// basic what its row gives, walking the C_U rows in evaluation order, so that the basics
+  /// a row refers to have their values when it is reached. Returns the number of C_U rows
+  /// evaluated.
+  ///
+  /// The first pass fills in what needs no walk, so each cell of the walk is one load and
+  /// one multiply-add: deciding per cell whether the symbol was parametric, C_S or C_U
+  /// cost three dependent loads and a branch (2.6 M instructions per evaluation on a
+  /// 1,000-view churn scene, its 170 k C_U cells).
+  /// - Complexity: O(symbols + C_U cells + listed slots), no allocation.
   func evaluateUnrestrictedRows(into values: inout ContiguousArray<Double>) -> Int {
+    precondition(values.count == symbolKind.count, "one value per symbol")
     var evaluated = 0
-    func evaluate(_ entry: KeyedSlot) {
-      let r = Int(entry.slot)
-      guard rowKey[r] == entry.key else { return }
-      var total = rows[r].constant
-      rows[r].symbols.withUnsafeBufferPointer { symbols in
-        rows[r].coefficients.withUnsafeBufferPointer { coefficients in
-          for i in symbols.indices {
-            let s = Int(symbols[i])
-            let slot = rowOf[s]
-            if slot < 0 { continue }
-            let value = rowKey[Int(slot)] == .min ? rows[Int(slot)].constant : values[s]
-            total += coefficients[i] * value
+    rowOf.withUnsafeBufferPointer { rowOf in
+      rowKey.withUnsafeBufferPointer { rowKey in
+        rows.withUnsafeBufferPointer { rows in
+          values.withUnsafeMutableBufferPointer { values in
+            for s in values.indices {
+              let slot = Int(rowOf[s])
+              values[s] = slot >= 0 && rowKey[slot] == .min ? rows[slot].constant : 0
+            }
+            func evaluate(_ entry: KeyedSlot) {
+              let r = Int(entry.slot)
+              guard rowKey[r] == entry.key else { return }
+              var total = rows[r].constant
+              rows[r].symbols.withUnsafeBufferPointer { symbols in
+                rows[r].coefficients.withUnsafeBufferPointer { coefficients in
+                  for i in symbols.indices { total += coefficients[i] * values[Int(symbols[i])] }
+                }
+              }
+              values[Int(rows[r].basic)] = total
+              evaluated += 1
+            }
+            var i = lowRows.count - 1
+            while i >= 0 {
+              evaluate(lowRows[i])
+              i -= 1
+            }
+            for entry in highRows { evaluate(entry) }
           }
         }
       }
-      values[Int(rows[r].basic)] = total
-      evaluated += 1
     }
-    var i = lowRows.count - 1
-    while i >= 0 {
-      evaluate(lowRows[i])
-      i -= 1
-    }
-    for entry in highRows { evaluate(entry) }
     return evaluated
   }
 
