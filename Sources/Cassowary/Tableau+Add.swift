@@ -20,9 +20,14 @@ extension Tableau {
   /// holds what it held before (at an optimum, possibly another vertex of the same face).
   mutating func add(contentsOf batch: [Constraint]) throws(SolverError) {
     invalidateDerived()
+    countBatchMentions(batch)
+    defer { clearBatchMentions(batch) }
     var entered = 0
     do {
       for constraint in batch {
+        for term in constraint.expression.terms where term.coefficient != 0 {
+          batchMentions[term.variable.index] -= 1
+        }
         // An id repeated within the batch is present by its second occurrence, so
         // `validate` rejects it like one present before the call.
         try enterConstraint(constraint)
@@ -38,6 +43,29 @@ extension Tableau {
       throw error
     }
     checkInvariants()
+  }
+
+  /// Counts, per variable, the constraints of `batch` that mention it, into
+  /// `batchMentions`; `add(contentsOf:)` takes each constraint's own mentions off before
+  /// entering it, so the count is then the mentions still to come. O(batch terms).
+  private mutating func countBatchMentions(_ batch: [Constraint]) {
+    for constraint in batch {
+      for term in constraint.expression.terms where term.coefficient != 0 {
+        let v = term.variable.index
+        if v >= batchMentions.count {
+          batchMentions.append(contentsOf: repeatElement(0, count: v + 1 - batchMentions.count))
+        }
+        batchMentions[v] += 1
+      }
+    }
+  }
+
+  /// Zeroes what `countBatchMentions` counted, so single adds see no mentions to come.
+  /// O(batch terms).
+  private mutating func clearBatchMentions(_ batch: [Constraint]) {
+    for constraint in batch {
+      for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] = 0 }
+    }
   }
 
   /// Validates `constraint` and enters its row, without optimising.
@@ -112,7 +140,7 @@ extension Tableau {
     // An unrestricted parametric variable that no row refers to (a brand-new variable,
     // typically) can be the subject of the row as written: nothing refers to it, so no
     // cycle can form and no row needs its expression. Otherwise the row is fully reduced.
-    let unreducedSubject = unreferencedUnrestrictedSymbol()
+    let unreducedSubject = unreferencedUnrestrictedSymbol(of: expression)
     if unreducedSubject < 0 { reduceAccumulated(constant: &constant) }
     gatherAccumulated()
     // Feasibility needs constant >= 0. At exactly zero either sign is feasible; then orient
@@ -172,20 +200,33 @@ extension Tableau {
       : .internalInconsistency("an edit constraint was reported unsatisfiable")
   }
 
-  /// Among the accumulated symbols of a row as written, the lowest-id unrestricted
-  /// parametric one that no row refers to, or -1. (C_S rows and the objective never
-  /// contain unrestricted symbols, so "no row" means no C_U row.) Lowest id: generators
-  /// usually name the variable a constraint introduces first (`x[i+1] == x[i] + w[i] + 8`
-  /// introduces `x[i+1]`, and `w[i]` is left parametric for its own size constraints).
+  /// Among the variables of a row as written, an unrestricted parametric one that no row
+  /// refers to, or -1. (C_S rows and the objective never contain unrestricted symbols, so
+  /// "no row" means no C_U row.) The one that the rest of the batch mentions least: once
+  /// basic, every later constraint that mentions it refers to its row, and a constraint
+  /// left with no such variable must be fully reduced. In a stack's gap
+  /// `top[i+1] == top[i] + height[i] + 12` that is `top[i+1]` (mentioned by the next gap
+  /// only), not `height[i]` (mentioned by each of the row's own constraints); making the
+  /// height basic left every position parametric, and the rows that later had to solve
+  /// for positions carried the whole chain before them (O(n²) cells for a form of n rows).
+  /// Ties, and single adds (no batch), go to the lowest symbol id: the variable the
+  /// constraint's terms meet first.
   /// - Complexity: O(row).
-  private func unreferencedUnrestrictedSymbol() -> Int32 {
+  private func unreferencedUnrestrictedSymbol(of expression: LinearExpression) -> Int32 {
     var best: Int32 = -1
-    for symbol in touchedSymbols {
+    var bestMentions = Int32.max
+    for term in expression.terms where term.coefficient != 0 {
+      let symbol = variableSymbol[term.variable.index]
       let s = Int(symbol)
       guard symbolKind[s] == .external, rowOf[s] < 0, unrestrictedOccurrences[s] == 0,
         abs(accumulator[s]) >= Self.epsilon
       else { continue }
-      if best < 0 || symbol < best { best = symbol }
+      let v = term.variable.index
+      let mentions = v < batchMentions.count ? batchMentions[v] : 0
+      if mentions < bestMentions || (mentions == bestMentions && symbol < best) {
+        best = symbol
+        bestMentions = mentions
+      }
     }
     return best
   }

@@ -36,6 +36,9 @@ struct Tableau {
   // MARK: Variables (indexed by VariableID)
 
   var variableSymbol: ContiguousArray<Int32> = []
+  /// During `add(contentsOf:)`: how many constraints of the batch after the one being
+  /// entered mention each variable (the unreduced subject's tie-break); 0 otherwise.
+  var batchMentions: ContiguousArray<Int32> = []
 
   // MARK: Rows (indexed by row slot)
 

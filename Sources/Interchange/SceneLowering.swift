@@ -16,7 +16,7 @@ import Scene
 /// * Constraints are named as diagnostics name them (`Scene.name(of:)`: a user
 ///   constraint's id, `root.encapsulated(width)`, `row.stack(spacing-after:a)`, ...), made
 ///   unique with a `#2`, `#3` suffix when a name comes back after a removal; variables are
-///   `VIEW.minX`, `VIEW.minY`, `VIEW.width`, `VIEW.height` (root coordinates), guides
+///   `VIEW.minX`, `VIEW.minY`, `VIEW.width`, `VIEW.height` (positions in the superview's coordinates), guides
 ///   likewise by guide id.
 /// * A scene step that the scene refuses changes nothing and makes no call.
 ///

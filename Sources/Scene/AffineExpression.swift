@@ -1,7 +1,9 @@
 import LayoutModel
 
 /// `Σ coefficient · variable + constant` under construction: the anchors of views, guides
-/// and canvases are sums like `minX + 0.5 · width + 8`. Small: a few terms each.
+/// and canvases are sums like `minX + 0.5 · width + 8`, positions in root coordinates
+/// (`Scene.linear` makes them the solver's superview-relative variables). Small: a few
+/// terms each.
 struct AffineExpression {
   var terms: [Term] = []
   var constant: Double = 0
@@ -32,7 +34,4 @@ struct AffineExpression {
   }
 
   static func - (a: AffineExpression, c: Double) -> AffineExpression { a + (-c) }
-
-  /// As a constraint's left-hand side: repeated variables merged, zero terms dropped.
-  var linear: LinearExpression { LinearExpression(terms, constant: constant).normalized() }
 }

@@ -323,24 +323,20 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   // MARK: Reading
 
-  /// One bulk read of every variable, then parents from `Scene.parentSlots`: reading each
-  /// value through the solver and copying each `View` for its parent were a third of a
-  /// 1,000-view relayout that made no pivot. O(variables + views), no allocation.
+  /// One bulk read of every variable; the present views from `Scene.parentSlots`. Reading
+  /// each value through the solver and copying each `View` were a third of a 1,000-view
+  /// relayout that made no pivot. Positions are superview-relative in the solver
+  /// (Scene+RelativePositions.swift), so a frame is its four variables.
+  /// O(variables + views), no allocation.
   public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
     let variables = self.variables
     values.withUnsafeMutableBufferPointer { values in
       solver.writeValues(into: values)
       for (v, parent) in scene.parentSlots.enumerated() where parent != Scene.removedSlot {
         let index = ViewIndex(v)
-        var frame = Rect(
+        frames[v] = Rect(
           x: values[variables.variable(index, .minX).index], y: values[variables.variable(index, .minY).index],
           width: values[variables.variable(index, .width).index], height: values[variables.variable(index, .height).index])
-        if parent != Scene.noParent {
-          let parent = ViewIndex(Int(parent))
-          frame.x -= values[variables.variable(parent, .minX).index]
-          frame.y -= values[variables.variable(parent, .minY).index]
-        }
-        frames[v] = frame
       }
     }
   }

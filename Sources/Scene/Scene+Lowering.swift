@@ -15,7 +15,7 @@ extension Scene {
   ) -> [GeneratedConstraint] {
     var out: [GeneratedConstraint] = []
     func add(_ role: ConstraintRole, _ expression: AffineExpression, _ relation: Relation, _ priority: Double) {
-      out.append(GeneratedConstraint(key: ConstraintKey(element, role), expression: expression.linear, relation: relation, priority: priority))
+      out.append(GeneratedConstraint(key: ConstraintKey(element, role), expression: linear(expression, variables), relation: relation, priority: priority))
     }
     switch element {
     case .container:
@@ -105,13 +105,15 @@ extension Scene {
     var result = first - c.multiplier * secondExpression - constant
     if !firstAttribute.isSize && c.multiplier != 1 {
       let ancestor = nearestCommonAncestor(ownerView(of: c.first.item), ownerView(of: second.item))
+      // The root's origin too: it is 0, and with it the positions' coefficients sum to 0, so
+      // `linear` stops at the common ancestor.
       let origin: AffineExpression
       if firstAttribute.axis == .vertical {
-        origin = ancestor == root ? AffineExpression() : AffineExpression(variables.variable(ancestor, .minY))
+        origin = AffineExpression(variables.variable(ancestor, .minY))
       } else if mirrored {
         origin = AffineExpression(variables.variable(ancestor, .minX)) + AffineExpression(variables.variable(ancestor, .width))
       } else {
-        origin = ancestor == root ? AffineExpression() : AffineExpression(variables.variable(ancestor, .minX))
+        origin = AffineExpression(variables.variable(ancestor, .minX))
       }
       result = result - (1 - c.multiplier) * origin
     }

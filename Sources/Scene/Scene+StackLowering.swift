@@ -13,7 +13,7 @@ extension Scene {
     let element = SceneElement.stack(s)
     var out: [GeneratedConstraint] = []
     func add(_ role: ConstraintRole, _ expression: AffineExpression, _ relation: Relation, _ priority: Double = 1000) {
-      out.append(GeneratedConstraint(key: ConstraintKey(element, role), expression: expression.linear, relation: relation, priority: priority))
+      out.append(GeneratedConstraint(key: ConstraintKey(element, role), expression: linear(expression, variables), relation: relation, priority: priority))
     }
 
     // Rule 5: the stack hugs its content along any axis nothing else sizes.

@@ -106,12 +106,35 @@ extension Scene {
     for (k, parent) in parents.enumerated() {
       if let parent { views[parent.index]?.children.append(ViewIndex(base + k)) }
     }
+    assignDepths(from: base)
     // Stacks last: their custom spacing names arranged children.
     for (k, description) in descriptions.enumerated() {
       guard let stack = description.stack else { continue }
       let index = ViewIndex(base + k)
       let configuration = try resolve(stack, of: index, over: StackConfiguration(), path: appending(description.path, key: "stack"))
       views[index.index]?.stack = configuration
+    }
+  }
+
+  /// Depths of the views from slot `base` on, whose parents are in the scene (an initial
+  /// list may name a parent after its child). Each walk stops at the first view whose depth
+  /// is known, and every view it passed is given one, so this is O(new views).
+  private mutating func assignDepths(from base: Int) {
+    depthSlots.append(contentsOf: repeatElement(-1, count: views.count - depthSlots.count))
+    var walked: [Int] = []
+    for v in base..<views.count where depthSlots[v] < 0 {
+      var current = v
+      walked.removeAll(keepingCapacity: true)
+      while depthSlots[current] < 0, parentSlots[current] >= 0 {
+        walked.append(current)
+        current = Int(parentSlots[current])
+      }
+      if depthSlots[current] < 0 { depthSlots[current] = 0 }  // the root
+      var depth = depthSlots[current]
+      for w in walked.reversed() {
+        depth += 1
+        depthSlots[w] = depth
+      }
     }
   }
 

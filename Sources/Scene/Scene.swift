@@ -21,6 +21,10 @@ public struct Scene: Sendable {
   public internal(set) var parentSlots: [Int32] = []
   public static let noParent: Int32 = -1
   public static let removedSlot: Int32 = -2
+  /// Each view slot's depth below the root (the root's is 0), parallel to `views`: the
+  /// lowering walks two anchors' views up to their nearest common ancestor, deepest first,
+  /// without a set or a walk to the root.
+  public internal(set) var depthSlots: [Int32] = []
 
   var viewIndexByID: [String: ViewIndex] = [:]
   var guideIndexByID: [String: GuideIndex] = [:]

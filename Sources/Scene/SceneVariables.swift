@@ -1,13 +1,15 @@
 import LayoutModel
 
-/// One of the four variables behind a frame, in root coordinates.
+/// One of the four variables behind a frame; positions in the superview's coordinates
+/// (a guide's: its owning view's).
 public enum FrameQuantity: Int32, Hashable, Sendable, CaseIterable {
   case minX, minY, width, height
 }
 
 /// Which solver variables hold each view's and guide's frame: blocks of four consecutive
-/// `VariableID`s (minX, minY, width, height) in root coordinates. A block is assigned when
-/// the view or guide first needs one and is never reused, so ids stay dense and stable.
+/// `VariableID`s (minX, minY, width, height), positions superview-relative
+/// (Scene+RelativePositions.swift). A block is assigned when the view or guide first needs
+/// one and is never reused, so ids stay dense and stable.
 public struct SceneVariables: Sendable {
   private var viewBlock: [Int32] = []
   private var guideBlock: [Int32] = []

@@ -91,4 +91,44 @@ import TestSupport
     expectValue(f.value(0), 3)
     expectValue(f.value(1), 0)
   }
+
+  /// A vertical stack of n rows, each centring a child of height 20: `top[i+1] == top[i] +
+  /// h[i] + 12`, `c[i] == 0.5·h[i] − 10`, `c[i] >= 0`, `h[i] == 0 @250` (the row hugs), and
+  /// the stack's height `H == top[n−1] + h[n−1]`. Variables: top[i] = 3i, h[i] = 3i+1,
+  /// c[i] = 3i+2, H = 3n. Every row is 20 high and 32 apart.
+  static func centredRows(_ n: Int, ids: inout ConstraintBuilder) -> [Constraint] {
+    let (top, h, c) = ({ (i: Int) in 3 * i }, { (i: Int) in 3 * i + 1 }, { (i: Int) in 3 * i + 2 })
+    var batch = [ids.next([(top(0), 1)], 0, .equal)]
+    // In variable order, as the scene lowering writes them: h[i] is met before top[i+1].
+    for i in 0..<(n - 1) { batch.append(ids.next([(top(i), -1), (h(i), -1), (top(i + 1), 1)], -12, .equal)) }
+    batch.append(ids.next([(3 * n, 1), (top(n - 1), -1), (h(n - 1), -1)], 0, .equal))
+    for i in 0..<n {
+      batch.append(ids.next([(c(i), 1), (h(i), -0.5)], 10, .equal))
+      batch.append(ids.next([(c(i), 1)], 0, .greaterThanOrEqual))
+      batch.append(ids.next([(h(i), 1)], 0, .equal, 250))
+    }
+    return batch
+  }
+
+  /// The gap's unreduced subject is the variable the rest of the batch mentions least:
+  /// `top[i+1]`, not `h[i]`. With `h[i]` basic, `c[i] >= 0` reduces to positions, which
+  /// then had to be solved for with rows carrying the chain before them (O(n²) cells; a
+  /// 1,000-view sign-in form held 207 k cells and re-evaluated 170 k per relayout).
+  /// Cells and pivots are deterministic.
+  @Test func aBatchKeepsRowsOfAStackOfCentredRowsShort() throws {
+    let n = 400
+    var ids = ConstraintBuilder()
+    let solver = CassowarySolver()
+    solver.tableau.skipsInvariantChecks = true
+    try solver.add(contentsOf: Self.centredRows(n, ids: &ids))
+    for i in [0, 1, 199, 399] {
+      expectValue(solver.value(of: VariableID(3 * i)), Double(32 * i), "top[\(i)]")
+      expectValue(solver.value(of: VariableID(3 * i + 1)), 20, "h[\(i)]")
+    }
+    expectValue(solver.value(of: VariableID(3 * n)), Double(32 * (n - 1) + 20), "H")
+    #expect(solver.counters.cells < 20 * n, "cells \(solver.counters.cells)")
+    solver.tableau.skipsInvariantChecks = false
+    #expect(solver.invariantViolations().isEmpty)
+  }
+
 }

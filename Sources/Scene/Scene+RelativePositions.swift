@@ -1,0 +1,78 @@
+import LayoutModel
+
+/// The solver's position variables are relative: a view's `minX` and `minY` are its frame's
+/// origin in its superview's coordinates (the root's in root coordinates), a guide's in its
+/// owning view's. The lowering still writes anchors in root coordinates, where a position
+/// is the sum of the relative positions on the path to the root; `linear` turns them into
+/// relative terms, and the ancestors that two anchors share cancel.
+///
+/// Why: with root-coordinate variables, every view's position is a function of every
+/// ancestor's, so one moved container changes every value below it and every relayout
+/// re-evaluates them all; and a nested stack's rows carry the whole outer chain. With
+/// relative variables a constraint between a view and its superview or a sibling mentions
+/// only those two views' own variables, the frames are the variables themselves, and the
+/// solutions are the same (the substitution is invertible, so the feasible set and every
+/// priority level's error are unchanged).
+extension Scene {
+
+  /// `expression` as a constraint's left-hand side in the solver's variables: repeated
+  /// variables merged, zero terms dropped. In `expression` the `minX` and `minY` of views
+  /// and guides are root coordinates; in the result they are relative (see above).
+  ///
+  /// Each position term is walked up its view's ancestors, deepest entry first, merging
+  /// entries that meet at a common ancestor; an entry whose coefficients cancel there
+  /// (`a.leading == b.trailing + 8` meets with 1 − 1 = 0) stops, so the walk ends at the
+  /// nearest common ancestor. Every constraint the scene format allows cancels there (a
+  /// position multiplier is applied in that ancestor's coordinates, see `lower`); one that
+  /// did not would walk on to the root, which is correct but long.
+  /// - Complexity: O(terms · path length to the nearest common ancestor).
+  func linear(_ expression: AffineExpression, _ variables: SceneVariables) -> LinearExpression {
+    var terms: [Term] = []
+    terms.reserveCapacity(expression.terms.count)
+    // Root-coordinate positions still to expand: (view, quantity, coefficient, magnitude),
+    // where magnitude sums the |coefficients| merged in, to judge a cancellation.
+    var pending: [(view: Int32, quantity: FrameQuantity, coefficient: Double, magnitude: Double)] = []
+    for term in expression.terms {
+      guard let (owner, quantity) = variables.owner(of: term.variable), quantity == .minX || quantity == .minY else {
+        terms.append(term)
+        continue
+      }
+      switch owner {
+      case .view(let v):
+        pending.append((v.rawValue, quantity, term.coefficient, abs(term.coefficient)))
+      case .guide(let g):
+        terms.append(term)
+        if let guide = guides[g.index] {
+          pending.append((guide.owner.rawValue, quantity, term.coefficient, abs(term.coefficient)))
+        }
+      }
+    }
+    while !pending.isEmpty {
+      var deepest = 0
+      for k in pending.indices.dropFirst() where depthSlots[Int(pending[k].view)] > depthSlots[Int(pending[deepest].view)] {
+        deepest = k
+      }
+      var entry = pending.remove(at: deepest)
+      var k = pending.count - 1
+      while k >= 0 {
+        if pending[k].view == entry.view && pending[k].quantity == entry.quantity {
+          entry.coefficient += pending[k].coefficient
+          entry.magnitude += pending[k].magnitude
+          pending.remove(at: k)
+        }
+        k -= 1
+      }
+      // Cancelled here, so at every ancestor too.
+      if abs(entry.coefficient) <= 1e-12 * entry.magnitude { continue }
+      let view = ViewIndex(Int(entry.view))
+      terms.append(Term(variables.variable(view, entry.quantity), entry.coefficient))
+      let parent = parentSlots[Int(entry.view)]
+      if parent >= 0 {
+        entry.view = parent
+        pending.append(entry)
+      }
+    }
+    return LinearExpression(terms, constant: expression.constant).normalized()
+  }
+
+}
