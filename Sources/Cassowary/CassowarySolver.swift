@@ -147,7 +147,28 @@ extension Tableau {
   @inline(__always)
   mutating func invalidateDerived() {
     valuesAreCurrent = false
+    valuesNeedFullEvaluation = true
     fixednessIsCurrent = false
+  }
+
+  /// `invalidateDerived` for a change that may only move row constants in place
+  /// (`shiftConstant` lists the rows); a pivot on the way sets the full evaluation.
+  @inline(__always)
+  mutating func invalidateDerivedForConstants() {
+    valuesAreCurrent = false
+    fixednessIsCurrent = false
+  }
+
+  /// Notes that row `slot`'s constant moved, for the next evaluation. O(1), no allocation:
+  /// past the reserved capacity the next evaluation is a full one.
+  @inline(__always)
+  mutating func noteConstantMoved(_ slot: Int32) {
+    guard !valuesNeedFullEvaluation else { return }
+    if movedConstantSlots.count == movedConstantSlots.capacity {
+      valuesNeedFullEvaluation = true
+    } else {
+      movedConstantSlots.append(slot)
+    }
   }
 
   /// A variable's value: 0 when parametric; a basic variable is always unrestricted, so
@@ -194,15 +215,91 @@ extension Tableau {
     }
   }
 
-  /// Evaluates every C_U row if a change made the values stale. O(C_U cells).
+  /// Brings the values up to date after a change: after row constants moved in place,
+  /// only the rows downstream of them; otherwise every C_U row.
+  /// - Complexity: O(symbols + C_U cells) for a full evaluation; after moved constants,
+  ///   O(Σ (cells + log rows) over the C_U rows whose inputs changed). No allocation
+  ///   unless the tableau grew since the last full evaluation.
   mutating func refreshValues() {
     guard !valuesAreCurrent else { return }
-    if staleKeyedSlots > 0 { compactKeyedSlots() }
-    var values = ContiguousArray<Double>()
-    swap(&values, &lazyValue)
-    _ = evaluateUnrestrictedRows(into: &values)
-    swap(&values, &lazyValue)
+    if valuesNeedFullEvaluation || lazyValue.count != symbolKind.count {
+      if staleKeyedSlots > 0 { compactKeyedSlots() }
+      var values = ContiguousArray<Double>()
+      swap(&values, &lazyValue)
+      rowsEvaluatedByLastRefresh = evaluateUnrestrictedRows(into: &values)
+      swap(&values, &lazyValue)
+      // Room for the next incremental evaluations, reserved here (after a structural
+      // change) so that a constant edit allocates nothing.
+      movedConstantSlots.removeAll(keepingCapacity: true)
+      movedConstantSlots.reserveCapacity(256)
+      if valueQueuedSlot.count < rows.count {
+        valueQueuedSlot.append(contentsOf: repeatElement(false, count: rows.count - valueQueuedSlot.count))
+      }
+      valueHeap.reserveCapacity(rows.count)
+      valuesNeedFullEvaluation = false
+    } else {
+      rowsEvaluatedByLastRefresh = reevaluateDownstreamOfMovedConstants()
+    }
     valuesAreCurrent = true
+  }
+
+  /// Re-evaluates what the moved constants change: a C_S basic takes its row's new
+  /// constant; a C_U row is re-evaluated when its constant moved or a symbol it refers to
+  /// changed value, in ascending key order (a row refers only to lower keys, so its inputs
+  /// are final when it is reached). The formula and its order are those of the full
+  /// evaluation, so the values are the same to the bit. Returns the C_U rows evaluated.
+  private mutating func reevaluateDownstreamOfMovedConstants() -> Int {
+    for slot in movedConstantSlots {
+      let r = Int(slot)
+      let basic = rows[r].basic
+      guard basic >= 0 else { continue }
+      if rowKey[r] == .min {
+        let constant = rows[r].constant
+        if lazyValue[Int(basic)] != constant {
+          lazyValue[Int(basic)] = constant
+          queueReferrers(of: basic)
+        }
+      } else {
+        queueForValue(slot)
+      }
+    }
+    movedConstantSlots.removeAll(keepingCapacity: true)
+    var evaluated = 0
+    while let slot = valueHeap.popMax() {
+      let r = Int(slot)
+      valueQueuedSlot[r] = false
+      let basic = rows[r].basic
+      guard basic >= 0, rowKey[r] != .min else { continue }
+      var total = rows[r].constant
+      lazyValue.withUnsafeBufferPointer { values in
+        rows[r].symbols.withUnsafeBufferPointer { symbols in
+          rows[r].coefficients.withUnsafeBufferPointer { coefficients in
+            for i in symbols.indices { total += coefficients[i] * values[Int(symbols[i])] }
+          }
+        }
+      }
+      evaluated += 1
+      if total != lazyValue[Int(basic)] {
+        lazyValue[Int(basic)] = total
+        queueReferrers(of: basic)
+      }
+    }
+    return evaluated
+  }
+
+  /// Queues the C_U rows that may refer to `symbol` (stale entries are harmless: such a
+  /// row is re-evaluated to the value it has).
+  private mutating func queueReferrers(of symbol: Int32) {
+    for slot in unrestrictedColumns[Int(symbol)] { queueForValue(slot) }
+  }
+
+  @inline(__always)
+  private mutating func queueForValue(_ slot: Int32) {
+    let r = Int(slot)
+    guard !valueQueuedSlot[r], rows[r].basic >= 0, rowKey[r] != .min else { return }
+    valueQueuedSlot[r] = true
+    // The heap pops the highest key first: negated, the lowest.
+    valueHeap.push(key: -rowKey[r], symbol: slot)
   }
 
   /// Writes every symbol's value into `values` (indexed by symbol, as many as there are

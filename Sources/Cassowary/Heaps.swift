@@ -142,6 +142,12 @@ struct KeyedSymbolHeap {
 
   var isEmpty: Bool { symbols.isEmpty }
 
+  /// Room for `count` entries, so pushes up to that many allocate nothing.
+  mutating func reserveCapacity(_ count: Int) {
+    keys.reserveCapacity(count)
+    symbols.reserveCapacity(count)
+  }
+
   /// O(log n).
   mutating func push(key: Int64, symbol: Int32) {
     keys.append(key)

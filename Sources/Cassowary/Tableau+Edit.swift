@@ -36,7 +36,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.suggestValue`; see its documentation.
   mutating func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
-    invalidateDerived()
+    invalidateDerivedForConstants()
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     guard value.isFinite else { throw .nonFiniteSuggestion(variable) }
     var tag = editTags[variable.index]
@@ -56,7 +56,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.setConstant`; see its documentation.
   mutating func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
-    invalidateDerived()
+    invalidateDerivedForConstants()
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
     var tag = constraintTags[id.index]
@@ -125,6 +125,7 @@ extension Tableau {
     let stamp = nextStamp()
     if markerSlot >= 0 {
       rows[Int(markerSlot)].constant -= shift
+      noteConstantMoved(markerSlot)
       queueIfInfeasible(markerSlot)
       rowStamp[Int(markerSlot)] = stamp
     }
@@ -135,6 +136,7 @@ extension Tableau {
       let coefficient = rows[r].coefficient(of: marker)
       if coefficient == 0 { continue }
       rows[r].constant += coefficient * shift
+      noteConstantMoved(slot)
       queueIfInfeasible(slot)
     }
   }

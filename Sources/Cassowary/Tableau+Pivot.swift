@@ -191,6 +191,7 @@ extension Tableau {
     let r = Int(slot)
     let leaving = rows[r].basic
     work.pivots += 1
+    valuesNeedFullEvaluation = true
     if recordsPivots { undoLog.append((entering, leaving)) }
 
     // Take the row out so the other rows can be mutated while it is read.

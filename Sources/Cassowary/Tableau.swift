@@ -70,9 +70,22 @@ struct Tableau {
 
   // MARK: Values and fixedness (derived, recomputed once after a change)
 
-  /// Value of every C_U basic, valid while `valuesAreCurrent`.
+  /// Value of every symbol (0 parametric, a C_S basic's constant, a C_U basic's row
+  /// evaluated), valid while `valuesAreCurrent`.
   var lazyValue: ContiguousArray<Double> = []
   var valuesAreCurrent = false
+  /// False while the only changes since the last evaluation are row constants moved in
+  /// place (`setConstant`, `suggestValue` without a pivot), listed in `movedConstantSlots`:
+  /// the next evaluation then re-evaluates only the rows downstream of those. Anything
+  /// else, and more moved rows than the list's reserved capacity, sets it.
+  var valuesNeedFullEvaluation = true
+  var movedConstantSlots: ContiguousArray<Int32> = []
+  /// Per row slot: queued in `valueHeap` (C_U rows to re-evaluate, lowest key first).
+  var valueQueuedSlot: ContiguousArray<Bool> = []
+  var valueHeap = KeyedSymbolHeap()
+  /// C_U rows the last evaluation walked: all of them, or those downstream of moved
+  /// constants (deterministic, for tests).
+  var rowsEvaluatedByLastRefresh = 0
   /// Per symbol: 0 unknown, 1 fixed at the optimum, 2 not proven; valid while
   /// `fixednessIsCurrent`.
   var fixedness: ContiguousArray<UInt8> = []

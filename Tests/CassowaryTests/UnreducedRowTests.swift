@@ -157,4 +157,39 @@ import Testing
     #expect(!f.solver.isFixedAtOptimum(VariableID(51)))
     #expect(f.solver.isFixedAtOptimum(VariableID(50)))
   }
+
+  /// After a constant edit that pivots nothing, only the C_U rows downstream of the moved
+  /// constant are re-evaluated, and the values equal a full evaluation's to the bit.
+  /// Two chains x[i+1] == x[i] + 8 (variables 0…20) and y[i+1] == y[i] + 8 (21…41): moving
+  /// y's anchor re-evaluates y's 21 rows and none of x's; z >= x[n] hangs off x.
+  @Test func aConstantEditReevaluatesOnlyTheRowsDownstream() throws {
+    var f = SolverFixture()
+    let n = 20
+    let xAnchor = try f.add([(0, 1)], 0, .equal)
+    for i in 0..<n { try f.add([(i + 1, 1), (i, -1)], -8, .equal) }
+    let yAnchor = try f.add([(n + 1, 1)], -100, .equal)
+    for i in 0..<n { try f.add([(n + 2 + i, 1), (n + 1 + i, -1)], -8, .equal) }
+    try f.add([(2 * n + 2, 1), (n, -1)], 0, .greaterThanOrEqual)  // a restricted row too
+    _ = f.snapshot(2 * n + 3)
+    #expect(f.solver.tableau.rowsEvaluatedByLastRefresh >= 2 * (n + 1), "the first read evaluates everything")
+    let pivots = f.solver.counters.pivots
+    for (k, anchor) in [yAnchor, xAnchor, yAnchor].enumerated() {
+      try f.solver.setConstant(-200 - 10 * Double(k), of: anchor)
+      let values = f.snapshot(2 * n + 3)
+      #expect(f.solver.counters.pivots == pivots)
+      // x's edit also reaches z (variable 2n+2), whose row refers to x[n].
+      let downstream = anchor == yAnchor ? n + 1 : n + 2
+      #expect(f.solver.tableau.rowsEvaluatedByLastRefresh == downstream, "edit \(k): one chain's rows")
+      var full = ContiguousArray<Double>(repeating: 0, count: f.solver.tableau.symbolKind.count)
+      _ = f.solver.tableau.evaluateUnrestrictedRows(into: &full)
+      #expect(f.solver.tableau.lazyValue == full, "edit \(k): the same values as a full evaluation")
+      let start = anchor == yAnchor ? n + 1 : 0
+      expectValue(values[start + n], 200 + 10 * Double(k) + 8 * Double(n), "edit \(k): the chain's end")
+    }
+    // A structural change goes back to a full evaluation.
+    try f.add([(2 * n + 3, 1)], -1, .equal)
+    _ = f.snapshot(2 * n + 4)
+    #expect(f.solver.tableau.rowsEvaluatedByLastRefresh >= 2 * (n + 1))
+  }
+
 }
