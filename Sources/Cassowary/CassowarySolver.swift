@@ -62,6 +62,15 @@ public final class CassowarySolver: LinearSolver {
   /// - Throws: `unknownConstraint`.
   public func remove(_ id: ConstraintID) throws(SolverError) { try tableau.remove(id) }
 
+  /// Removes constraints as `remove(_:)` does, then re-optimizes once.
+  /// - Complexity: each marker's pivot as in `remove(_:)`, plus one optimisation;
+  ///   allocates nothing beyond what the pivots grow.
+  /// - Throws: `unknownConstraint` for the first id absent or named twice; nothing is
+  ///   removed then.
+  public func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    try tableau.remove(contentsOf: ids)
+  }
+
   /// Replaces a constraint's constant in place: its marker absorbs the change and the dual
   /// simplex restores feasibility.
   /// - Complexity: O(rows containing the marker) plus the dual pivots.

@@ -77,6 +77,7 @@ extension Tableau {
       let grow = id.index + 1 - constraintTags.count
       constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
       definitions.append(contentsOf: repeatElement(nil, count: grow))
+      removalMarks.append(contentsOf: repeatElement(false, count: grow))
     }
     let tag = try enter(
       constraint.expression, relation: constraint.relation, priority: constraint.priority,

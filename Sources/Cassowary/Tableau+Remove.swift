@@ -11,6 +11,29 @@ extension Tableau {
     checkInvariants()
   }
 
+  /// The engine behind `CassowarySolver.remove(contentsOf:)`: every id is checked, every
+  /// constraint withdrawn, then one optimisation. Withdrawing keeps the tableau feasible
+  /// (each marker leaves on a row chosen by the ratio test), which is all the next
+  /// withdrawal needs; optimality is restored once at the end. Re-optimising after each
+  /// removal walked the optimum through every intermediate system: a size-class swap of
+  /// 1,332 constraints at 1,000 views spent most of its time there.
+  mutating func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    var marked = 0
+    defer {
+      for id in ids.prefix(marked) { removalMarks[id.index] = false }
+    }
+    for id in ids {
+      guard contains(id), !removalMarks[id.index] else { throw .unknownConstraint(id) }
+      removalMarks[id.index] = true
+      marked += 1
+    }
+    guard !ids.isEmpty else { return }
+    invalidateDerived()
+    for id in ids { withdraw(id) }
+    try optimize()
+    checkInvariants()
+  }
+
   /// Takes the present constraint `id` out of the tableau and forgets it. Does not
   /// re-optimize.
   mutating func withdraw(_ id: ConstraintID) {

@@ -98,6 +98,9 @@ struct Tableau {
 
   var constraintTags: ContiguousArray<ConstraintTag> = []
   var definitions: [Constraint?] = []
+  /// During `remove(contentsOf:)`'s check: the ids already named by the batch (a repeat
+  /// is refused); all false otherwise. Grown with `constraintTags`.
+  var removalMarks: ContiguousArray<Bool> = []
   var editTags: ContiguousArray<ConstraintTag> = []
 
   // MARK: Objective

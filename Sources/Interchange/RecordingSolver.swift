@@ -128,6 +128,16 @@ public final class RecordingSolver<Base: LinearSolver>: LinearSolver {
     recordedConstraint[id.index] = -1
   }
 
+  /// Recorded as one `remove` per id, in order; `SceneLowering` merges them into one
+  /// `remove` step, which `SystemReplay` applies as one batch again.
+  public func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    try base.remove(contentsOf: ids)
+    for id in ids {
+      calls.append(.remove(recorded(id)))
+      recordedConstraint[id.index] = -1
+    }
+  }
+
   public func contains(_ id: ConstraintID) -> Bool { base.contains(id) }
 
   public func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {

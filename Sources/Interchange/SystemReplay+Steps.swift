@@ -18,10 +18,21 @@ extension SystemReplay {
     switch step {
     case .remove(let ids):
       try checkRemovable(ids)
-      for id in ids {
-        guard let definition = definition(of: id) else { throw .unknownConstraint(id) }
-        try solver.remove(id)
-        present[id.index] = nil
+      // One batch, as `ConstraintLayout` removes a step's constraints (one optimisation).
+      let definitions = ids.compactMap { definition(of: $0) }
+      do {
+        try solver.remove(contentsOf: ids)
+      } catch {
+        // A refusal changes nothing, but a backend failing midway (the one-by-one default
+        // meeting `limitExceeded`, say) may have removed some: those go on the undo list.
+        for definition in definitions where !solver.contains(definition.id) {
+          present[definition.id.index] = nil
+          changes.append(.removed(definition))
+        }
+        throw error
+      }
+      for definition in definitions {
+        present[definition.id.index] = nil
         changes.append(.removed(definition))
       }
 

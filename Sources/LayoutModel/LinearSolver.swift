@@ -35,6 +35,13 @@ public protocol LinearSolver: AnyObject {
   /// - Throws: `unknownConstraint`.
   func remove(_ id: ConstraintID) throws(SolverError)
 
+  /// Removes present constraints all-or-nothing: if one is not present (or named twice),
+  /// none is removed and `unknownConstraint` names the first such id. A backend may
+  /// re-optimize once for the batch instead of once per constraint; the default removes
+  /// them one by one.
+  /// - Throws: `unknownConstraint`.
+  func remove(contentsOf ids: [ConstraintID]) throws(SolverError)
+
   /// Whether a constraint with this id is present.
   func contains(_ id: ConstraintID) -> Bool
 
@@ -90,6 +97,21 @@ extension LinearSolver {
 
   public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
     for i in buffer.indices { buffer[i] = value(of: VariableID(i)) }
+  }
+
+  /// The default batch removal: checks every id first (present, not repeated), then
+  /// removes them one by one. A backend failure midway (`internalInconsistency`,
+  /// `limitExceeded`) leaves the ones before it removed, as `contains` then shows.
+  /// - Complexity: O(ids) hashing plus the individual removals.
+  /// - Throws: `unknownConstraint` for the first id absent or repeated (nothing is
+  ///   removed), or the error of an individual removal.
+  public func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    var seen = Set<ConstraintID>()
+    seen.reserveCapacity(ids.count)
+    for id in ids {
+      guard contains(id), seen.insert(id).inserted else { throw .unknownConstraint(id) }
+    }
+    for id in ids { try remove(id) }
   }
 
   /// The default batch add: one by one; if one cannot be added, the ones added before it

@@ -182,10 +182,12 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   }
 
   /// Diffs the regenerated constraints of `elements` against what the solver holds:
-  /// removals first, then in-place constant and priority changes, then additions (one
-  /// batch; if the batch is refused, one by one, breaking each that conflicts).
+  /// removals first (one batch, one re-optimisation), then in-place constant and priority
+  /// changes, then additions (one batch; if the batch is refused, one by one, breaking
+  /// each that conflicts).
   private func apply(_ scene: Scene, _ elements: [SceneElement]) throws(LayoutError) {
     var additions: [GeneratedConstraint] = []
+    var removals: [ConstraintID] = []
     var inPlace: [(old: (id: ConstraintID?, constraint: GeneratedConstraint), new: GeneratedConstraint)] = []
     for element in elements {
       let fresh = scene.generatedConstraints(for: element, variables: variables) { self.designSuperviewSize[$0] }
@@ -200,7 +202,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
             if old.constraint != constraint { inPlace.append((old, constraint)) }
             continue
           }
-          try release(constraint.key, old.id)
+          release(constraint.key, old.id, into: &removals)
         }
         additions.append(constraint)
       }
@@ -209,10 +211,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       if let oldKeys = keysOfElement[element], oldKeys != freshKeys {
         let freshSet = Set(freshKeys)
         for key in oldKeys where !freshSet.contains(key) {
-          try release(key, held[key]?.id)
+          release(key, held[key]?.id, into: &removals)
         }
       }
       keysOfElement[element] = freshKeys.isEmpty ? nil : freshKeys
+    }
+    if !removals.isEmpty {
+      do { try solver.remove(contentsOf: removals) } catch { throw .solver(error) }
+      for id in removals { freeID(id) }
     }
     for (old, new) in inPlace {
       guard let id = old.id else { continue }
@@ -301,6 +307,17 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     }
     do { try solver.remove(id) } catch { throw .solver(error) }
     freeID(id)
+  }
+
+  /// Forgets `key`; its solver constraint, if it has one, joins `removals` for the caller
+  /// to remove (as one batch) and free.
+  private func release(_ key: ConstraintKey, _ id: ConstraintID?, into removals: inout [ConstraintID]) {
+    held[key] = nil
+    guard let id else {
+      brokenKeys.removeAll { $0 == key }
+      return
+    }
+    removals.append(id)
   }
 
   private func makeID(for key: ConstraintKey) -> ConstraintID {

@@ -233,6 +233,9 @@ private struct SystemMirror {
     case .remove(let id):
       constraints[id] = nil
       order.removeAll { $0 == id }
+    case .removeBatch(let ids):
+      for id in ids { constraints[id] = nil }
+      order.removeAll { ids.contains($0) }
     case .setConstant(let id, let constant): constraints[id]?.expression.constant = constant
     case .setPriority(let id, let priority): constraints[id]?.priority = priority
     case .addEdit(let variable, let priority):

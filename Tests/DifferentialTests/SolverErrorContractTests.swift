@@ -124,6 +124,26 @@ import TestSupport
     try expectRefused(&f, .unknownConstraint(removed)) { try $0.remove(removed) }
   }
 
+  /// A batch removal is all-or-nothing: an absent id, or one named twice, removes none of
+  /// the others (present ones before it included).
+  @Test(arguments: Backend.all)
+  func aBatchRemovalWithAnAbsentOrRepeatedIDRemovesNothing(_ backend: Backend) throws {
+    var f = Fixture(backend)
+    let x = try f.add([(0, 1)], -1, .equal)  // x == 1
+    let y = try f.add([(1, 1), (0, -1)], -2, .equal)  // y == x + 2
+    let pull = try f.add([(1, 1)], -10, .equal, 250)  // y == 10 @250
+    let missing = ConstraintID(42)
+    try expectRefused(&f, .unknownConstraint(missing)) { try $0.remove(contentsOf: [x, pull, missing, y]) }
+    try expectRefused(&f, .unknownConstraint(y)) { try $0.remove(contentsOf: [y, pull, y]) }
+    // Then the valid batch goes through: y follows its pull once the chain is gone.
+    try f.solver.remove(contentsOf: [y, x])
+    try f.solver.solve()
+    #expect(!f.solver.contains(x) && !f.solver.contains(y) && f.solver.contains(pull))
+    expectClose(try f.value(1), 10)
+    try f.solver.remove(contentsOf: [])
+    expectClose(try f.value(1), 10)
+  }
+
   @Test(arguments: Backend.all)
   func duplicateAndUnknownEditVariables(_ backend: Backend) throws {
     var f = Fixture(backend)

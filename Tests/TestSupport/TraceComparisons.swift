@@ -12,12 +12,13 @@ extension TraceOperation {
     }
   }
 
-  /// The constraint the operation names, if any.
-  public var constraintID: ConstraintID? {
+  /// The constraints the operation names (a batch removal names several).
+  public var constraintIDs: [ConstraintID] {
     switch self {
-    case .add(let constraint): constraint.id
-    case .remove(let id), .setConstant(let id, _), .setPriority(let id, _): id
-    case .addEdit, .removeEdit, .suggest: nil
+    case .add(let constraint): [constraint.id]
+    case .remove(let id), .setConstant(let id, _), .setPriority(let id, _): [id]
+    case .removeBatch(let ids): ids
+    case .addEdit, .removeEdit, .suggest: []
     }
   }
 }

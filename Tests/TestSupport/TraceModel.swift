@@ -67,7 +67,11 @@ struct TraceModel {
     case 0:
       add(draw.constraint(id: nextConstraintID(&rng, reuse: knobs.idReuseRate), &rng))
     case 1:
-      if let victim = rng.choose(present) { remove(victim.id) }
+      if present.count >= 2, rng.bernoulli(0.3) {
+        removeBatch(of: present, &rng)
+      } else if let victim = rng.choose(present) {
+        remove(victim.id)
+      }
     case 2:
       if let target = rng.choose(present) { setConstant(target, draw.constant(&rng)) }
     case 3:
@@ -106,6 +110,18 @@ struct TraceModel {
     state.constraints.removeAll { $0.id == id }
     removedIDs.append(id)
     record(.remove(id), .succeeds)
+  }
+
+  /// Removes 2 to 4 distinct present constraints in one `remove(contentsOf:)`.
+  private mutating func removeBatch(of present: [Constraint], _ rng: inout SplitMix64) {
+    var pool = present.map(\.id)
+    var ids: [ConstraintID] = []
+    for _ in 0..<min(pool.count, rng.uniformInt(in: 2...4)) {
+      ids.append(pool.remove(at: rng.uniformInt(in: 0...(pool.count - 1))))
+    }
+    state.constraints.removeAll { ids.contains($0.id) }
+    removedIDs.append(contentsOf: ids)
+    record(.removeBatch(ids), .succeeds)
   }
 
   private mutating func setConstant(_ target: Constraint, _ constant: Double) {
@@ -153,6 +169,8 @@ struct TraceModel {
     let unknown = rng.choose(removedIDs) ?? ConstraintID(nextID)
     var candidates: [(TraceOperation, SolverError)] = [
       (.remove(unknown), .unknownConstraint(unknown)),
+      // A batch with one absent id removes nothing, not even the present ones before it.
+      (.removeBatch(present.prefix(2).map(\.id) + [unknown]), .unknownConstraint(unknown)),
       (.setConstant(unknown, draw.constant(&rng)), .unknownConstraint(unknown)),
       (.setPriority(unknown, draw.optionalPriority(&rng)), .unknownConstraint(unknown)),
     ]
@@ -169,6 +187,7 @@ struct TraceModel {
       candidates.append((.add(infiniteCoefficient), error))
     }
     if let target = rng.choose(present) {
+      candidates.append((.removeBatch([target.id, target.id]), .unknownConstraint(target.id)))
       candidates.append((.add(optionalDraw(id: target.id, &rng)), .duplicateConstraint(target.id)))
       candidates.append((.setConstant(target.id, .infinity), .nonFiniteConstant(target.id)))
     }

@@ -4,6 +4,8 @@ import LayoutModel
 public enum TraceOperation: Hashable, Sendable, CustomStringConvertible {
   case add(Constraint)
   case remove(ConstraintID)
+  /// `remove(contentsOf:)`: all-or-nothing, one re-optimisation.
+  case removeBatch([ConstraintID])
   case addEdit(VariableID, Priority)
   case removeEdit(VariableID)
   case suggest(VariableID, Double)
@@ -15,6 +17,7 @@ public enum TraceOperation: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .add(let constraint): try solver.add(constraint)
     case .remove(let id): try solver.remove(id)
+    case .removeBatch(let ids): try solver.remove(contentsOf: ids)
     case .addEdit(let variable, let priority):
       try solver.addEditVariable(variable, priority: priority)
     case .removeEdit(let variable): try solver.removeEditVariable(variable)
@@ -28,6 +31,7 @@ public enum TraceOperation: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .add(let constraint): "add \(render(constraint))"
     case .remove(let id): "remove \(id)"
+    case .removeBatch(let ids): "remove [\(ids.map(\.description).joined(separator: ", "))]"
     case .addEdit(let variable, let priority): "addEdit \(variable) @\(priority)"
     case .removeEdit(let variable): "removeEdit \(variable)"
     case .suggest(let variable, let value): "suggest \(variable) = \(renderNumber(value))"

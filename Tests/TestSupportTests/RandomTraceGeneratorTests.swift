@@ -74,6 +74,16 @@ struct RandomTraceGeneratorTests {
             "\(context)")
         case (.remove(let id), .succeeds):
           #expect(present.removeValue(forKey: id) != nil, "\(context)")
+        case (.removeBatch(let ids), .succeeds):
+          #expect(ids.count >= 2 && Set(ids).count == ids.count, "\(context)")
+          for id in ids { #expect(present.removeValue(forKey: id) != nil, "\(context)") }
+        case (.removeBatch(let ids), .fails(.unknownConstraint(let named))):
+          // Exactly one thing wrong: the named id is absent, or named twice.
+          let absent = ids.filter { present[$0] == nil }
+          let repeated = ids.filter { id in ids.filter { $0 == id }.count > 1 }
+          #expect(
+            (absent == [named] && repeated.isEmpty) || (absent.isEmpty && Set(repeated) == [named]),
+            "\(context)")
         case (.remove(let id), .fails(.unknownConstraint(let named))),
           (.setConstant(let id, _), .fails(.unknownConstraint(let named))),
           (.setPriority(let id, _), .fails(.unknownConstraint(let named))):
@@ -211,13 +221,13 @@ struct RandomTraceGeneratorTests {
     let operations: [TraceOperation] = [
       .add(c), .remove(ConstraintID(2)), .addEdit(VariableID(1), Priority(999)),
       .removeEdit(VariableID(1)), .suggest(VariableID(1), 4), .setConstant(ConstraintID(2), 6),
-      .setPriority(ConstraintID(2), Priority(250)),
+      .setPriority(ConstraintID(2), Priority(250)), .removeBatch([ConstraintID(3), ConstraintID(4)]),
     ]
     for operation in operations { try operation.apply(to: solver) }
     #expect(
       solver.calls == [
         "add c2", "remove c2", "addEditVariable v1 999", "removeEditVariable v1",
-        "suggestValue 4.0 v1", "setConstant 6.0 c2", "setPriority 250 c2",
+        "suggestValue 4.0 v1", "setConstant 6.0 c2", "setPriority 250 c2", "remove [c3, c4]",
       ])
   }
 }
@@ -234,6 +244,9 @@ private final class RecordingSolver: LinearSolver {
   var counters: SolverCounters { SolverCounters() }
   func add(_ constraint: Constraint) throws(SolverError) { calls.append("add \(constraint.id)") }
   func remove(_ id: ConstraintID) throws(SolverError) { calls.append("remove \(id)") }
+  func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    calls.append("remove [\(ids.map(\.description).joined(separator: ", "))]")
+  }
   func contains(_ id: ConstraintID) -> Bool { false }
   func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
     calls.append("setConstant \(constant) \(id)")

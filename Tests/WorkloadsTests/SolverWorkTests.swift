@@ -27,4 +27,28 @@ import Workloads
     #expect(counters.pivots < 600, "pivots \(counters.pivots)")
     #expect(counters.cellsTouched < 1_000_000, "cells touched \(counters.cellsTouched)")
   }
+
+  /// A size-class swap deactivates one placement set (a third of the grid's constraints)
+  /// and activates the other. `ConstraintLayout` removes the deactivated ones as one batch
+  /// with one optimisation; one optimisation per removal walked the optimum through every
+  /// intermediate grid. Measured at 400 views: 21,392 cells touched by two swaps (one
+  /// each way), against 89,923 with a re-optimisation after each removal.
+  @Test func aSizeClassSwapRemovesItsSetWithOneOptimisation() throws {
+    let workload = try #require(WorkloadCatalog.workload(named: "churn.sizeClassSwap"))
+    let workloadCase = try workload.makeCase(size: 400, seed: 1)
+    var scene = try workloadCase.makeScene()
+    let layout = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let before = layout.solver.counters
+    for operation in workloadCase.operations.prefix(2) {
+      for k in operation.steps {
+        let delta = try scene.apply(workloadCase.steps[k], path: WorkloadCase.stepPath(k))
+        try layout.update(scene, delta)
+      }
+      try layout.layoutIfNeeded(scene)
+    }
+    let cells = layout.solver.counters.cellsTouched - before.cellsTouched
+    #expect(cells < 40_000, "cells touched \(cells)")
+  }
 }
