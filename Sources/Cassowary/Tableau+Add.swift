@@ -48,16 +48,23 @@ extension Tableau {
   /// Counts, per variable, the constraints of `batch` that mention it, into
   /// `batchMentions`; `add(contentsOf:)` takes each constraint's own mentions off before
   /// entering it, so the count is then the mentions still to come. O(batch terms).
+  /// Also grows the tableau's arrays once for the batch: each constraint brings at most a
+  /// marker, an error and a row, plus the variables it is the first to mention.
   private mutating func countBatchMentions(_ batch: [Constraint]) {
+    var highestVariable = -1
     for constraint in batch {
       for term in constraint.expression.terms where term.coefficient != 0 {
-        let v = term.variable.index
-        if v >= batchMentions.count {
-          batchMentions.append(contentsOf: repeatElement(0, count: v + 1 - batchMentions.count))
-        }
-        batchMentions[v] += 1
+        highestVariable = max(highestVariable, term.variable.index)
       }
     }
+    if highestVariable >= batchMentions.count {
+      batchMentions.append(contentsOf: repeatElement(0, count: highestVariable + 1 - batchMentions.count))
+    }
+    for constraint in batch {
+      for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
+    }
+    let newVariables = max(0, highestVariable + 1 - variableSymbol.count)
+    reserveCapacity(additionalSymbols: 2 * batch.count + newVariables, additionalRows: batch.count)
   }
 
   /// Zeroes what `countBatchMentions` counted, so single adds see no mentions to come.
@@ -75,6 +82,13 @@ extension Tableau {
     let id = constraint.id
     if id.index >= constraintTags.count {
       let grow = id.index + 1 - constraintTags.count
+      if constraintTags.capacity < id.index + 1 {
+        // Geometric, and all three at once (each grew alone, one id at a time).
+        let n = max(id.index + 1, 2 * constraintTags.capacity)
+        constraintTags.reserveCapacity(n)
+        definitions.reserveCapacity(n)
+        removalMarks.reserveCapacity(n)
+      }
       constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
       definitions.append(contentsOf: repeatElement(nil, count: grow))
       removalMarks.append(contentsOf: repeatElement(false, count: grow))

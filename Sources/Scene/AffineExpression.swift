@@ -10,6 +10,10 @@ struct AffineExpression {
 
   init(constant: Double = 0) { self.constant = constant }
   init(_ variable: VariableID, _ coefficient: Double = 1) { terms = [Term(variable, coefficient)] }
+  init(_ terms: [Term], constant: Double) {
+    self.terms = terms
+    self.constant = constant
+  }
 
   static func + (a: AffineExpression, b: AffineExpression) -> AffineExpression {
     var r = a
@@ -18,7 +22,19 @@ struct AffineExpression {
     return r
   }
 
-  static func - (a: AffineExpression, b: AffineExpression) -> AffineExpression { a + (-1) * b }
+  /// Adds `k · b` in place: one growth of this expression's terms, no temporary.
+  mutating func add(_ b: AffineExpression, times k: Double) {
+    terms.reserveCapacity(terms.count + b.terms.count)
+    for term in b.terms { terms.append(Term(term.variable, k * term.coefficient)) }
+    constant += k * b.constant
+  }
+
+  /// One array: `a + (-1) * b` copied b's terms once to negate them and again to append.
+  static func - (a: AffineExpression, b: AffineExpression) -> AffineExpression {
+    var r = a
+    r.add(b, times: -1)
+    return r
+  }
 
   static func * (k: Double, a: AffineExpression) -> AffineExpression {
     var r = a

@@ -57,12 +57,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// (docs/scene-semantics.md, S₀).
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
+    let views = scene.presentViews
     var elements: [SceneElement] = [.container]
-    elements += scene.presentViews.map { .view($0) }
-    elements += scene.presentViews.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
+    elements.reserveCapacity(1 + 2 * views.count + scene.constraints.count)
+    elements += views.map { .view($0) }
+    elements += views.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
     keysOfElement.reserveCapacity(elements.count)
-    try refresh(scene, elements: elements, newViews: scene.presentViews)
+    try refresh(scene, elements: elements, newViews: views)
   }
 
   /// - Throws: `LayoutError.solver` when the solver fails.

@@ -78,22 +78,21 @@ extension Scene {
         baseline = view(v)?.baseline
       }
     }
-    let X = AffineExpression(x)
-    let Y = AffineExpression(y)
-    let W = AffineExpression(w)
-    let H = AffineExpression(h)
+    // Each anchor as one array of its own terms: building it from four one-term
+    // expressions and their sums allocated five arrays per anchor.
+    func affine(_ terms: [Term], _ constant: Double) -> AffineExpression { AffineExpression(terms, constant: constant) }
     switch attribute {
-    case .left: return X + insets.left
-    case .right: return X + W - insets.right
-    case .width: return W - (insets.left + insets.right)
-    case .centerX: return X + 0.5 * W + 0.5 * (insets.left - insets.right)
-    case .top: return Y + insets.top
-    case .bottom: return Y + H - insets.bottom
-    case .height: return H - (insets.top + insets.bottom)
-    case .centerY: return Y + 0.5 * H + 0.5 * (insets.top - insets.bottom)
+    case .left: return affine([Term(x, 1)], insets.left)
+    case .right: return affine([Term(x, 1), Term(w, 1)], -insets.right)
+    case .width: return affine([Term(w, 1)], -(insets.left + insets.right))
+    case .centerX: return affine([Term(x, 1), Term(w, 0.5)], 0.5 * (insets.left - insets.right))
+    case .top: return affine([Term(y, 1)], insets.top)
+    case .bottom: return affine([Term(y, 1), Term(h, 1)], -insets.bottom)
+    case .height: return affine([Term(h, 1)], -(insets.top + insets.bottom))
+    case .centerY: return affine([Term(y, 1), Term(h, 0.5)], 0.5 * (insets.top - insets.bottom))
     // A view without baselines has both at its bottom.
-    case .firstBaseline: return baseline.map { Y + $0.first } ?? Y + H
-    case .lastBaseline: return baseline.map { Y + $0.last } ?? Y + H
+    case .firstBaseline: return baseline.map { affine([Term(y, 1)], $0.first) } ?? affine([Term(y, 1), Term(h, 1)], 0)
+    case .lastBaseline: return baseline.map { affine([Term(y, 1)], $0.last) } ?? affine([Term(y, 1), Term(h, 1)], 0)
     default:
       // Directional and margin attributes were mapped by the caller.
       preconditionFailure("unmapped attribute \(attribute)")

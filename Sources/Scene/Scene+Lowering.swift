@@ -102,7 +102,9 @@ extension Scene {
     let first = expression(c.first.item, firstAttribute, variables)
     guard let second = c.second else { return (first - constant, relation) }
     let secondExpression = expression(second.item, second.attribute.absolute(rightToLeft: rightToLeft), variables)
-    var result = first - c.multiplier * secondExpression - constant
+    var result = first
+    result.add(secondExpression, times: -c.multiplier)
+    result.constant -= constant
     if !firstAttribute.isSize && c.multiplier != 1 {
       let ancestor = nearestCommonAncestor(ownerView(of: c.first.item), ownerView(of: second.item))
       // The root's origin too: it is 0, and with it the positions' coefficients sum to 0, so
@@ -115,7 +117,7 @@ extension Scene {
       } else {
         origin = AffineExpression(variables.variable(ancestor, .minX))
       }
-      result = result - (1 - c.multiplier) * origin
+      result.add(origin, times: -(1 - c.multiplier))
     }
     return (result, relation)
   }

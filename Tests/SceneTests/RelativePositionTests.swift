@@ -54,6 +54,20 @@ import Testing
     return (terms, generated[0].expression.constant)
   }
 
+  /// Through depths and parents, without a set: every pair of the tree, including a view
+  /// with itself and a view with its own ancestor.
+  @Test func theNearestCommonAncestorOfEveryPair() throws {
+    let scene = try tree([])
+    func index(_ id: String) throws -> ViewIndex { try #require(scene.viewIndex(of: id)) }
+    let expected: [(String, String, String)] = [
+      ("g", "d", "root"), ("d", "g", "root"), ("g", "c", "c"), ("c", "g", "c"), ("g", "a", "a"),
+      ("c", "a", "a"), ("a", "b", "root"), ("g", "g", "g"), ("root", "g", "root"), ("d", "b", "b"),
+    ]
+    for (x, y, ancestor) in expected {
+      #expect(scene.nearestCommonAncestor(try index(x), try index(y)) == (try index(ancestor)), "\(x), \(y)")
+    }
+  }
+
   @Test func siblingsNameOnlyTheirOwnVariables() throws {
     let (terms, constant) = lowered(try tree([anchors("s", "a.leading", "b.trailing", constant: 8)]))
     #expect(terms == ["a.minX": 1, "b.minX": -1, "b.width": -1])
