@@ -192,4 +192,32 @@ import Testing
     #expect(f.solver.tableau.rowsEvaluatedByLastRefresh >= 2 * (n + 1))
   }
 
+  /// When most of the tableau is downstream of an edit (moving the anchor of one long
+  /// chain moves every position), the walk gives up after an eighth of the rows and
+  /// evaluates everything in one sweep: the heap and column walk per row cost about ten
+  /// times that. The values are the full evaluation's either way.
+  @Test func anEditThatMovesMostRowsFallsBackToOneFullEvaluation() throws {
+    var f = SolverFixture()
+    let n = 400
+    let anchor = try f.add([(0, 1)], 0, .equal)
+    for i in 0..<n { try f.add([(i + 1, 1), (i, -1)], -8, .equal) }
+    // A short chain the edit does not reach: only a full evaluation counts its rows.
+    try f.add([(n + 1, 1)], -3, .equal)
+    for i in 0..<10 { try f.add([(n + 2 + i, 1), (n + 1 + i, -1)], -1, .equal) }
+    _ = f.snapshot(n + 12)
+    let everyRow = f.solver.tableau.rowsEvaluatedByLastRefresh
+    try f.solver.setConstant(-50, of: anchor)
+    let values = f.snapshot(n + 12)
+    let liveRows = f.solver.counters.rows
+    #expect(everyRow >= n + 12)
+    #expect(f.solver.tableau.rowsEvaluatedByLastRefresh == everyRow, "a full evaluation, not the walk")
+    #expect(liveRows > 8 * 32, "the budget is an eighth of the rows: \(liveRows)")
+    var full = ContiguousArray<Double>(repeating: 0, count: f.solver.tableau.symbolKind.count)
+    _ = f.solver.tableau.evaluateUnrestrictedRows(into: &full)
+    #expect(f.solver.tableau.lazyValue == full)
+    expectValue(values[n], 50 + 8 * Double(n), "the chain's end")
+    // The walk's queue was emptied: the next small edit walks again.
+    #expect(f.solver.tableau.valueHeap.isEmpty)
+  }
+
 }
