@@ -246,12 +246,13 @@ extension Tableau {
       }
       valueHeap.reserveCapacity(rows.count)
       valuesNeedFullEvaluation = false
-    } else if let evaluated = reevaluateDownstreamOfMovedConstants(budget: max(32, liveRows / 8)) {
+    } else if let evaluated = reevaluateDownstreamOfMovedConstants(budget: max(32, liveRows / 32)) {
       rowsEvaluatedByLastRefresh = evaluated
     } else {
-      // Most of the tableau is downstream (a resize of a deep hierarchy moves every frame):
+      // Much of the tableau is downstream (a resize of a deep hierarchy moves every frame):
       // a heap step and a column walk per row cost about ten times the full pass's
-      // sequential sweep (a 1,000-view tree's resize took 300 µs that way, 25 µs in full).
+      // sequential sweep (a 1,000-view tree's resize took 300-400 µs walking every row,
+      // 100-200 µs giving up after an eighth, 55-65 µs after a thirty-second, same run).
       valuesNeedFullEvaluation = true
       refreshValues()
       return
