@@ -32,13 +32,30 @@ public enum RunEnvironment {
     #endif
   }
 
-  /// `git rev-parse HEAD` in the working directory (+`dirty`), or nil outside a checkout.
+  /// The revision of the checkout this executable lies in: `git rev-parse HEAD` run in
+  /// the executable's directory (`+dirty` when that checkout's tracked files differ from
+  /// it), or nil when the executable lies outside any checkout (a copied binary, or one
+  /// built from `git archive` sources). Not the working directory's: a bench built from
+  /// another revision and started from this checkout would otherwise claim this one.
   public static func gitRevision() -> String? {
-    guard let revision = run("git", ["rev-parse", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines),
+    gitRevision(at: executableDirectory())
+  }
+
+  /// `git rev-parse HEAD` (+`dirty`) of the checkout enclosing `directory` (the working
+  /// directory when nil), or nil outside a checkout.
+  public static func gitRevision(at directory: URL?) -> String? {
+    guard let revision = run("git", ["rev-parse", "HEAD"], in: directory)?.trimmingCharacters(in: .whitespacesAndNewlines),
       !revision.isEmpty
     else { return nil }
-    let status = run("git", ["status", "--porcelain", "--untracked-files=no"]) ?? ""
+    let status = run("git", ["status", "--porcelain", "--untracked-files=no"], in: directory) ?? ""
     return status.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? revision : revision + "+dirty"
+  }
+
+  /// The directory of the running executable, from `/proc/self/exe` (symbolic links
+  /// resolved), or nil where that cannot be read.
+  public static func executableDirectory() -> URL? {
+    guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+    return URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
   }
 
   /// `PRETTY_NAME` of /etc/os-release plus the kernel release.
@@ -64,9 +81,11 @@ public enum RunEnvironment {
     return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
   }
 
-  /// Standard output of a program found on PATH, or nil when it cannot run or fails.
-  static func run(_ program: String, _ arguments: [String]) -> String? {
+  /// Standard output of a program found on PATH, run in `directory` (this process's
+  /// working directory when nil), or nil when it cannot run or fails.
+  static func run(_ program: String, _ arguments: [String], in directory: URL? = nil) -> String? {
     let process = Process()
+    if let directory { process.currentDirectoryURL = directory }
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [program] + arguments
     let output = Pipe()

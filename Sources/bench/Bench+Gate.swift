@@ -56,6 +56,15 @@ extension Bench {
         """)
     var baseBench: String?
 
+    @Option(
+      name: .customLong("base-revision"),
+      help: """
+        The revision --base-bench was built from, recorded on its side of the run. Default: the revision \
+        of the checkout that build lies in when that is another checkout than this build's, else the \
+        baseline's (make gate builds it from git archive sources).
+        """)
+    var baseRevision: String?
+
     @Option(help: "Significance level of the Mann-Whitney test.")
     var significance = 0.01
 
@@ -100,6 +109,9 @@ extension Bench {
       if current != nil && baseBench != nil {
         throw ValidationError("--base-bench measures now; it cannot be combined with --current")
       }
+      if baseRevision != nil && baseBench == nil {
+        throw ValidationError("--base-revision names the revision of --base-bench; give both")
+      }
       if current == nil && BuildConfiguration.name == "debug" && !allowDebug {
         throw ValidationError("this bench is a debug build; build with 'swift build -c release' (make gate does) or pass --allow-debug")
       }
@@ -110,7 +122,9 @@ extension Bench {
         significance: significance, minimumSlowdown: minimumSlowdown, figureTolerance: tolerance,
         timingFloorNanoseconds: timingFloor * 1_000)
       let baselineDocument = try ResultsInput.read(baseline)
-      let baseBuild = try baseBench.map { try Self.baseBuild($0, baseline: baselineDocument, baselinePath: baseline) }
+      let baseBuild = try baseBench.map {
+        try Self.baseBuild($0, baseline: baselineDocument, baselinePath: baseline, revisionGiven: baseRevision != nil)
+      }
       let currentDocument: ResultsDocument
       // The baseline's revision measured in this run (with --base-bench).
       var sameRunBase: ResultsDocument?
@@ -164,7 +178,11 @@ extension Bench {
       if let busiest, busiest > busyLimit { verdict = verdict.settingTimingFailuresAside() }
       print(Self.report(verdict, comparison: timingComparison, confirmation: confirmation, gate: gate, markdown: format == .markdown,
         measuredNow: measuredNow, noConfirm: noConfirm, otherBusyCPUs: busiest, busyLimit: busyLimit,
-        sameRunBase: sameRunBase.map { _ in Self.revisionText(baselineDocument) }))
+        sameRunBase: sameRunBase.map { base in
+          Self.revisionText(base) == Self.revisionText(baselineDocument)
+            ? "the baseline's revision \(Self.revisionText(base)), built here"
+            : "revision \(Self.revisionText(base)) (--base-bench; the baseline was recorded at \(Self.revisionText(baselineDocument)))"
+        }))
       if !verdict.passed { throw ExitCode(1) }
     }
 
@@ -185,10 +203,17 @@ extension Bench {
       // Only the baseline's own workloads and backends (a subset when confirming).
       let workloads = Self.unique(baseline.cases.map(\.workload))
       let backends = Self.unique(baseline.cases.map(\.backend))
+      let sizes: [Int]?
       do {
-        _ = try RunPlan(
+        let plan = try RunPlan(
           suite: baseline.suite, workloads: workloads, backends: backends,
           available: LayoutBackendRegistry.entries.map(\.name), sizes: nil, seed: recorded.seed, shard: nil)
+        sizes = Self.sizesArgument(baseline, plan: plan)
+        if let sizes {
+          _ = try RunPlan(
+            suite: baseline.suite, workloads: workloads, backends: backends,
+            available: LayoutBackendRegistry.entries.map(\.name), sizes: sizes, seed: recorded.seed, shard: nil)
+        }
       } catch {
         StandardError.print("error: \(self.baseline): the baseline cannot be run by this build: \(error)")
         throw ExitCode(2)
@@ -203,6 +228,7 @@ extension Bench {
         // Every case of the baseline runs, whatever smaller sizes predict.
         "--case-limit", "1e9",
       ]
+      if let sizes { arguments += ["--sizes", sizes.map(String.init).joined(separator: ",")] }
       if BuildConfiguration.name == "debug" { arguments.append("--allow-debug") }
       if baseline.environment.allocator == nil { arguments.append("--no-allocations") }
       let basePath = out.hasSuffix(".json") ? String(out.dropLast(5)) + ".base.json" : out + ".base.json"
@@ -215,8 +241,17 @@ extension Bench {
         builds: builds, arguments: arguments, processes: recorded.processes, repetitions: recorded.repetitions,
         timeBudget: recorded.timeBudgetSeconds)
       var documents = spread.map(\.pooled)
-      // The base build runs in this checkout, so it read this checkout's revision.
-      if documents.count > 1 { documents[1].environment.gitRevision = baseline.environment.gitRevision }
+      // `--sizes` applies to every workload, so a baseline whose workloads ran at different
+      // sizes runs some cases it lacks: they are measured but not kept.
+      let wanted = Set(baseline.cases.map { "\($0.workload) \($0.size) \($0.backend)" })
+      for index in documents.indices {
+        documents[index].cases.removeAll { !wanted.contains("\($0.workload) \($0.size) \($0.backend)") }
+      }
+      if documents.count > 1 {
+        documents[1].environment.gitRevision = Self.baseRevision(
+          given: baseRevision, reported: documents[1].environment.gitRevision, head: documents[0].environment.gitRevision,
+          baseline: baseline.environment.gitRevision)
+      }
       for (index, path) in [out, basePath].prefix(documents.count).enumerated() {
         documents[index].createdAt = RunEnvironment.timestamp()
         documents[index].run = ResultsDocument.RunSettings(
@@ -245,22 +280,50 @@ extension Bench {
       }
     }
 
-    /// The build named by `--base-bench`, checked against the baseline: the baseline must
-    /// name the clean revision it was recorded at, since that is what the build stands for.
+    /// The `--sizes` that repeat the baseline's cases, or nil when every workload ran at its
+    /// own default sizes: the sizes its sized workloads ran at (transcribed scenes have one
+    /// size and ignore `--sizes`). O(cases).
+    static func sizesArgument(_ baseline: ResultsDocument, plan: RunPlan) -> [Int]? {
+      var recorded: [String: Set<Int>] = [:]
+      for entry in baseline.cases { recorded[entry.workload, default: []].insert(entry.size) }
+      let sized = plan.workloads.filter { $0.sizes.count > 1 }
+      guard sized.contains(where: { recorded[$0.name] != Set(plan.sizes(of: $0)) }) else { return nil }
+      return sized.flatMap { recorded[$0.name] ?? [] }.reduce(into: Set<Int>()) { $0.insert($1) }.sorted()
+    }
+
+    /// The revision the base side of a same-run measurement records: `given`
+    /// (`--base-revision`) when there is one; else the one the base build `reported`, when
+    /// it lies in another checkout than this build (`head` is this build's); else the
+    /// baseline's, which a build outside any checkout or inside this one (make gate's,
+    /// from `git archive` sources under `.build`) stands for.
+    static func baseRevision(given: String?, reported: String?, head: String?, baseline: String?) -> String? {
+      if let given { return given }
+      func clean(_ revision: String?) -> String? { revision.map { $0.hasSuffix("+dirty") ? String($0.dropLast(6)) : $0 } }
+      if let reported, clean(reported) != clean(head) { return reported }
+      return baseline
+    }
+
+    /// The build named by `--base-bench`, checked against the baseline: unless
+    /// `--base-revision` says what the build is (`revisionGiven`), the baseline must name
+    /// the clean revision it was recorded at, since that is what the build stands for.
     /// Its children run without `LAYOUTBENCH_INJECT_REGRESSION`: an injected regression is
     /// this build's alone.
-    /// - Throws: `ExitCode(2)` when the file is not an executable or the baseline was
-    ///   recorded from uncommitted code or outside a checkout.
-    static func baseBuild(_ path: String, baseline: ResultsDocument, baselinePath: String) throws -> ProcessSpread.Build {
+    /// - Throws: `ExitCode(2)` when the file is not an executable or, without
+    ///   `--base-revision`, the baseline was recorded from uncommitted code or outside a
+    ///   checkout.
+    static func baseBuild(_ path: String, baseline: ResultsDocument, baselinePath: String, revisionGiven: Bool) throws
+      -> ProcessSpread.Build
+    {
       guard FileManager.default.isExecutableFile(atPath: path) else {
         StandardError.print("error: \(path): --base-bench is not an executable file (make gate builds it from the baseline's revision)")
         throw ExitCode(2)
       }
-      guard let revision = baseline.environment.gitRevision, !revision.hasSuffix("+dirty") else {
+      guard revisionGiven || baseline.environment.gitRevision.map({ !$0.hasSuffix("+dirty") }) ?? false else {
         StandardError.print(
           "error: \(baselinePath): the baseline was recorded \(baseline.environment.gitRevision == nil ? "outside a checkout" : "from uncommitted code") "
             + "(environment.gitRevision '\(baseline.environment.gitRevision ?? "none")'), so no build stands for it: "
-            + "re-record it from a clean checkout (make gate-baseline) and commit it")
+            + "re-record it from a clean checkout (make gate-baseline) and commit it, or say what --base-bench was built from "
+            + "with --base-revision")
         throw ExitCode(2)
       }
       return ProcessSpread.Build(executable: URL(fileURLWithPath: path), removedEnvironment: [RegressionInjection.environmentVariable])
@@ -322,12 +385,14 @@ extension Bench {
       _ verdict: RegressionGate.Verdict, comparison: ResultsComparison, confirmation: ResultsComparison?, gate: RegressionGate,
       markdown: Bool, measuredNow: Bool, noConfirm: Bool, otherBusyCPUs: Double?, busyLimit: Double, sameRunBase: String? = nil
     ) -> String {
+      // `sameRunBase` says which build the same-run timings came from, e.g. "the baseline's
+      // revision 0123456789ab, built here".
       var lines: [String] = []
       let bullet = markdown ? "- " : "  "
       for note in comparison.notes { lines.append("note: \(note)") }
       if let sameRunBase {
         lines.append(
-          "timings: judged against the baseline's revision \(sameRunBase), built here and measured in the same run "
+          "timings: judged against \(sameRunBase), measured in the same run "
             + "(processes interleaved); deterministic figures against the committed file")
       } else if measuredNow {
         lines.append("timings: judged against the committed file's samples (measured in another run; --base-bench judges within one run)")

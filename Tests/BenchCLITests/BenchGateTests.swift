@@ -72,6 +72,39 @@ import Testing
     }
   }
 
+  /// A baseline recorded with `--sizes` is run at those sizes, not at the suite's; and
+  /// `--base-revision` labels the base side with the revision its build was made from.
+  @Test func theGateRepeatsTheBaselinesSizesAndRecordsTheBaseRevisionItIsGiven() throws {
+    let folder = try BenchRunTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorded = folder.appendingPathComponent("sized.json")
+    let run = try BenchProcess.run([
+      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "springs-struts", "--sizes", "12,14",
+      "--repetitions", "2", "--warmup", "0", "--time-budget", "1", "--allow-debug", "--out", recorded.path,
+    ])
+    try #require(run.status == 0, "\(run.standardError)")
+    let baseline = try Self.atCleanRevision(recorded)
+    let current = folder.appendingPathComponent("current.json")
+    let given = "fedcba9876543210fedcba9876543210fedcba98"
+    let gate = try BenchProcess.run(
+      [
+        "gate", "--baseline", baseline.path, "--base-bench", try BenchProcess.executable().path, "--base-revision", given,
+        "--out", current.path, "--allow-debug", "--no-confirm",
+      ] + Self.noTimingFailures)
+    #expect(gate.status == 0, "\(gate.standardOutput)\n\(gate.standardError)")
+    #expect(
+      gate.standardOutput.contains("timings: judged against revision fedcba987654 (--base-bench; the baseline was recorded at 0123456789ab)"),
+      "\(gate.standardOutput)")
+    for file in [current, folder.appendingPathComponent("current.base.json")] {
+      let document = try BenchRunTests.json(file)
+      #expect(try BenchRunTests.cases(document).map(BenchRunTests.key) == [
+        "stack.fill.horizontal 12 springs-struts", "stack.fill.horizontal 14 springs-struts",
+      ])
+    }
+    let baseEnvironment = try #require(try BenchRunTests.json(folder.appendingPathComponent("current.base.json"))["environment"] as? [String: Any])
+    #expect(baseEnvironment["gitRevision"] as? String == given)
+  }
+
   @Test func withABaseBenchTimingsAreJudgedAgainstTheBaselineRevisionInTheSameRun() throws {
     let (folder, recorded) = try Self.baseline()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,7 +119,7 @@ import Testing
     let unchanged = try BenchProcess.run(gate)
     #expect(unchanged.status == 0, "\(unchanged.standardOutput)\n\(unchanged.standardError)")
     #expect(
-      unchanged.standardOutput.contains("timings: judged against the baseline's revision 0123456789ab, built here and measured in the same run"),
+      unchanged.standardOutput.contains("timings: judged against the baseline's revision 0123456789ab, built here, measured in the same run"),
       "\(unchanged.standardOutput)")
     #expect(!unchanged.standardError.contains("does not repeat"), "\(unchanged.standardError)")
     // Both builds ran every case, in two processes each, interleaved.
@@ -214,6 +247,7 @@ import Testing
     (["gate", "--baseline", "x.json", "--confirmations", "0"], 64, "--confirmations must be at least 1"),
     (["gate", "--baseline", "x.json", "--busy-limit", "0"], 64, "--busy-limit must be a positive number of CPUs"),
     (["gate", "--baseline", "x.json", "--current", "y.json", "--base-bench", "b"], 64, "--base-bench measures now"),
+    (["gate", "--baseline", "x.json", "--base-revision", "abc"], 64, "--base-revision names the revision of --base-bench"),
     (["gate", "--baseline", "x.json"], 64, "debug build"),
     (["compare", "/nonexistent/a.json", "/nonexistent/b.json"], 2, "/nonexistent/a.json: cannot open"),
     (["compare", "only-one.json"], 64, "Missing expected argument"),

@@ -38,8 +38,11 @@ struct BenchProcess {
   /// Runs `bench arguments...` to completion. Output goes through files rather than
   /// pipes, so a large output cannot fill a pipe and stall the child.
   /// `environment` entries are added to (or replace) the test process's environment.
-  /// `directory`, when given, is the working directory (for default output paths).
-  static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws -> Output {
+  /// `directory`, when given, is the working directory (for default output paths);
+  /// `executable`, another bench than the built one (a copy of it elsewhere).
+  static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, executable: URL? = nil)
+    throws -> Output
+  {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -52,7 +55,7 @@ struct BenchProcess {
     let err = try FileHandle(forWritingTo: errURL)
 
     let process = Process()
-    process.executableURL = try executable()
+    process.executableURL = try executable ?? Self.executable()
     process.arguments = arguments
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -69,6 +69,53 @@ import Testing
     }
   }
 
+  /// The revision a run records is that of the checkout its bench lies in, whatever the
+  /// working directory: a bench built from another revision (or copied out of any
+  /// checkout) must not claim the revision of the checkout it was started from.
+  @Test func aRunRecordsTheRevisionOfItsExecutablesCheckout() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tiny = [
+      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "springs-struts", "--repetitions", "1",
+      "--warmup", "0", "--allow-debug", "--no-allocations",
+    ]
+    let built = try BenchProcess.executable()
+    let checkout = Self.git(["rev-parse", "HEAD"], in: built.deletingLastPathComponent())
+    let fromElsewhere = folder.appendingPathComponent("built.json")
+    // Started from a folder outside any checkout.
+    let run = try BenchProcess.run(tiny + ["--out", fromElsewhere.path], directory: folder)
+    #expect(run.status == 0, "\(run.standardError)")
+    let recorded = try #require(Self.json(fromElsewhere)["environment"] as? [String: Any])["gitRevision"] as? String
+    #expect(recorded?.hasPrefix(checkout ?? "(none)") ?? (checkout == nil), "recorded \(recorded ?? "nil"), checkout \(checkout ?? "nil")")
+
+    // A copy outside any checkout, started from inside the package's: no revision.
+    let copy = folder.appendingPathComponent("bench")
+    try FileManager.default.copyItem(at: built, to: copy)
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let fromCopy = folder.appendingPathComponent("copy.json")
+    let copied = try BenchProcess.run(tiny + ["--out", fromCopy.path], directory: packageRoot, executable: copy)
+    #expect(copied.status == 0, "\(copied.standardError)")
+    let environment = try #require(Self.json(fromCopy)["environment"] as? [String: Any])
+    #expect(environment["gitRevision"] == nil, "\(environment)")
+  }
+
+  /// `git arguments` run in `directory`: its trimmed output, or nil when git fails there.
+  static func git(_ arguments: [String], in directory: URL) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : text
+  }
+
   /// With a tiny --case-limit every case of the second size is predicted over it from the
   /// first and skipped with the prediction; the first size always runs.
   @Test func aCasePredictedOverTheLimitIsSkippedWithThePrediction() throws {
