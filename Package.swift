@@ -77,7 +77,9 @@ let package = Package(
       name: "FixtureTests",
       dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel"],
     ),
-    .testTarget(name: "BenchCoreTests", dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport"]),
+    .testTarget(
+      name: "BenchCoreTests",
+      dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport", "Cassowary"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Interchange"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),

@@ -38,15 +38,9 @@ public enum CaseOutcome: Sendable {
 /// `layoutIfNeeded` plus reading every frame (`firstLayout`), and per operation each
 /// step's `update` plus one `layoutIfNeeded` and frame read (its phase).
 ///
-/// Order of passes: a counting pass (allocations and solver counters per operation; run
-/// twice and the first discarded unless it took half the time budget, so one-time
-/// runtime allocations of a first run do not count), warm-up repetitions, then timed
-/// repetitions until `repetitions` or the time budget, keeping at least one, each right
-/// after three timed runs of the reference kernel (so a case's timings can be read as
-/// ratios to work done on the machine in the same moments; docs/measurement.md). Counting and timing are
-/// separate passes because reading jemalloc's counters empties its thread cache, which
-/// would perturb the timings.
-public struct CaseMeasurement<Backend: LayoutBackend> {
+/// The passes (counting, warm-up, timed repetitions beside the reference kernel) are
+/// ``RepeatedMeasurement``'s, shared with ``SystemMeasurement``.
+public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
   public let trace: MeasuredTrace
   public let settings: MeasurementSettings
   let makeBackend: () -> Backend
@@ -56,7 +50,7 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
   public var shouldStop: () -> Bool = { false }
 
   /// Timed runs of the reference kernel before each timed repetition.
-  public static var referenceRunsPerRepetition: Int { 3 }
+  public static var referenceRunsPerRepetition: Int { MeasurementLoop.referenceRunsPerRepetition }
 
   public init(trace: MeasuredTrace, settings: MeasurementSettings, makeBackend: @escaping () -> Backend) {
     self.trace = trace
@@ -67,67 +61,20 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
   /// Runs the case. Never throws: a failing case becomes `.failed`, an unsupported one
   /// `.skipped`.
   public func run() -> CaseOutcome {
-    let phaseNames = trace.phaseNames
-    let phaseOfOperation = trace.operations.map { operation in phaseNames.firstIndex(of: operation.phase)! }
-    let start = MonotonicClock.now()
-    func elapsed() -> UInt64 { MonotonicClock.now() - start }
     do throws(CaseFailure) {
       let scene: Scene
       do { scene = try trace.makeScene() } catch { throw .failed("the scene is invalid: \(error)") }
       if let element = Backend.unsupportedElement(in: scene) { throw .skipped(element) }
-
-      var counting: CountingMeter?
-      if settings.countsAllocations && AllocationCounter.isAvailable {
-        onProgress("counting allocations")
-        var meter = CountingMeter(phaseCount: phaseNames.count)
-        try repetition(&meter, phaseOfOperation)
-        // The second pass is what makes counts repeat from process to process, so it is
-        // skipped only for cases too slow to afford it: with a threshold of a tenth of
-        // the budget, a loaded machine sometimes skipped it in one process and not in
-        // another, and the gate saw 600 "new" allocations (first-run metadata).
-        if elapsed() < settings.timeBudgetNanoseconds / 2 {
-          meter = CountingMeter(phaseCount: phaseNames.count)
-          try repetition(&meter, phaseOfOperation)
-        }
-        counting = meter
-      }
-      for k in 0..<settings.warmup where elapsed() < settings.timeBudgetNanoseconds / 2 && !shouldStop() {
-        onProgress("warm-up \(k + 1)/\(settings.warmup)")
-        var discarded = TimingMeter(phaseCount: phaseNames.count)
-        try repetition(&discarded, phaseOfOperation)
-      }
-      var timing = TimingMeter(phaseCount: phaseNames.count)
-      let kernel = ReferenceKernel()
-      var referenceSamples: [Double] = []
-      var done = 0
-      while done < settings.repetitions && (done == 0 || (elapsed() < settings.timeBudgetNanoseconds && !shouldStop())) {
-        onProgress("rep \(done + 1)/\(settings.repetitions)")
-        // An untimed run first brings the kernel's data back into cache, which the last
-        // repetition evicted: what is timed then depends on the machine, not on the case.
-        _ = kernel.timedRun()
-        for _ in 0..<Self.referenceRunsPerRepetition { referenceSamples.append(Double(kernel.timedRun())) }
-        try repetition(&timing, phaseOfOperation)
-        done += 1
-      }
-      let phases = phaseNames.indices.map { p in
-        ResultsDocument.Phase(
-          name: phaseNames[p], iterations: 1, samplesNanoseconds: timing.samples[p].map { Double($0) },
-          operations: timing.samples[p].count / done,
-          allocations: counting?.allocations(of: p), counters: counting?.counters(of: p) ?? [])
-      }
-      return .measured(
-        phases: phases, repetitions: done,
-        reference: ResultsDocument.Reference(name: ReferenceKernel.name, samplesNanoseconds: referenceSamples))
     } catch {
-      switch error {
-      case .skipped(let reason): return .skipped(reason: reason)
-      case .failed(let message): return .failed(message)
-      }
+      return error.outcome
     }
+    let phaseNames = trace.phaseNames
+    return measure(
+      phaseNames: phaseNames, phaseOfOperation: trace.operations.map { operation in phaseNames.firstIndex(of: operation.phase)! })
   }
 
   /// One run of the whole trace on a fresh scene and backend, metered by `meter`.
-  private func repetition<Meter: RegionMeter>(_ meter: inout Meter, _ phaseOfOperation: [Int]) throws(CaseFailure) {
+  func repetition<Meter: RegionMeter>(_ meter: inout Meter, _ phaseOfOperation: [Int]) throws(CaseFailure) {
     var scene: Scene
     do { scene = try trace.makeScene() } catch { throw .failed("the scene is invalid: \(error)") }
     let backend = makeBackend()
@@ -170,6 +117,13 @@ public struct CaseMeasurement<Backend: LayoutBackend> {
 enum CaseFailure: Error {
   case skipped(String)
   case failed(String)
+
+  var outcome: CaseOutcome {
+    switch self {
+    case .skipped(let reason): .skipped(reason: reason)
+    case .failed(let message): .failed(message)
+    }
+  }
 
   init(_ error: LayoutError) {
     switch error {

@@ -4,6 +4,8 @@ import Foundation
 import Interchange
 import Workloads
 
+extension RunDriver: ExpressibleByArgument {}
+
 extension Bench {
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,6 +73,14 @@ extension Bench {
     var noAllocations = false
 
     @Option(
+      help: """
+        scene: each layout backend lays out the workload's scene (lowering included). system: the scene's \
+        exported constraint system (bench export --format constraints) goes straight into each solver \
+        backend, the work a solver peer such as kiwisolver is timed on.
+        """)
+    var driver: RunDriver = .scene
+
+    @Option(
       help: "Spread the repetitions (and the time budget) over this many processes run one after another, pooling the samples: each process has its own memory layout, whose steady offset then shows as spread (docs/comparing.md).")
     var processes = 1
 
@@ -97,7 +107,8 @@ extension Bench {
       do {
         plan = try RunPlan(
           suite: suite, workloads: workloads.map(Self.list), backends: backends.map(Self.list),
-          available: LayoutBackendRegistry.entries.map(\.name), sizes: try sizes.map(Self.sizeList), seed: seed,
+          available: driver == .scene ? LayoutBackendRegistry.entries.map(\.name) : BackendRegistry.entries.map(\.name),
+          sizes: try sizes.map(Self.sizeList), seed: seed,
           shard: shard.flatMap(Shard.init(parsing:)))
       } catch let error as RunPlan.Invalid {
         throw ValidationError(error.description)
@@ -126,6 +137,9 @@ extension Bench {
           + "\(plan.backends.joined(separator: ", ")))\(plan.shard.map { ", shard \($0)" } ?? ""), writing \(outputPath)")
 
       let injection = try Self.injectedRegression()
+      if injection != nil && driver == .system {
+        throw ValidationError("\(RegressionInjection.environmentVariable) wraps layout backends; --driver system cannot carry it")
+      }
       let finished: ResultsDocument
       if processes > 1 {
         var pooled = try ProcessSpread.run(
@@ -140,7 +154,8 @@ extension Bench {
         finished = pooled
       } else {
         Interruption.install()
-        let execution = SuiteExecution(plan: plan, settings: settings, caseLimit: caseLimit, injection: injection)
+        let execution = SuiteExecution(
+          plan: plan, settings: settings, caseLimit: caseLimit, injection: injection, driver: driver)
         do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
           StandardError.print("error: \(error)")
           throw ExitCode(2)
@@ -162,7 +177,10 @@ extension Bench {
     /// This command's options for a child of `--processes`, without the ones each child
     /// gets its own value of (`--processes`, `--repetitions`, `--time-budget`, `--out`).
     private func childArguments() -> [String] {
-      var arguments = ["--suite", suite, "--warmup", String(warmup), "--seed", String(seed), "--case-limit", String(caseLimit)]
+      var arguments = [
+        "--suite", suite, "--warmup", String(warmup), "--seed", String(seed), "--case-limit", String(caseLimit), "--driver",
+        driver.rawValue,
+      ]
       if let workloads { arguments += ["--workloads", workloads] }
       if let backends { arguments += ["--backends", backends] }
       if let sizes { arguments += ["--sizes", sizes] }
@@ -178,7 +196,8 @@ extension Bench {
       let stamp = RunEnvironment.timestamp().replacingOccurrences(of: ":", with: "")
       let shardPart = plan.shard.map { "-shard-\($0.index)-of-\($0.count)" } ?? ""
       try? FileManager.default.createDirectory(atPath: "Results", withIntermediateDirectories: true)
-      return "Results/\(plan.suite.name)\(shardPart)-\(stamp).json"
+      let driverPart = driver == .system ? "-system" : ""
+      return "Results/\(plan.suite.name)\(driverPart)\(shardPart)-\(stamp).json"
     }
 
     /// The gate's self-test injection from the environment, announced on standard error.

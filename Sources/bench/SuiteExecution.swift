@@ -1,4 +1,5 @@
 import BenchCore
+import Cassowary
 import Interchange
 import Workloads
 
@@ -12,6 +13,9 @@ struct SuiteExecution {
   let caseLimit: Double
   /// A deliberate regression (the gate's self-test), from `LAYOUTBENCH_INJECT_REGRESSION`.
   let injection: RegressionInjection?
+  /// What the backends are given: the scene (layout backends) or its exported constraint
+  /// system (solver backends).
+  var driver: RunDriver = .scene
 
   /// Runs `cases` (in order) into `document`, written to `outputPath` after each case.
   /// - Throws: `ResultsFile.WriteError` when the file cannot be written.
@@ -19,9 +23,9 @@ struct SuiteExecution {
     -> ResultsDocument
   {
     var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
-    var generated: (key: String, trace: MeasuredTrace, parameters: [(key: String, value: String)])?
+    var generated: (key: String, input: CaseInput, parameters: [(key: String, value: String)])?
     var predictor = CaseCostPredictor()
-    let (plan, settings, limit, injection) = (plan, settings, caseLimit, injection)
+    let (plan, settings, limit, injection, driver) = (plan, settings, caseLimit, injection, driver)
     try run.run(cases, finished: { predictor.record($0) }) { planned, progress in
       if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
         prediction.secondsPerRepetition > limit
@@ -35,24 +39,52 @@ struct SuiteExecution {
       // Cases come workload by workload and size by size: generate once per size.
       let key = "\(planned.workload)#\(planned.size)#\(planned.seed)"
       if generated?.key != key {
-        progress.update("generating the workload")
+        progress.update(driver == .scene ? "generating the workload" : "generating and exporting the workload")
         guard let workload = plan.workload(named: planned.workload) else {
           return BenchmarkRun.Measured(outcome: .failed("no workload '\(planned.workload)' in suite \(plan.suite.name)"), parameters: [])
         }
         do {
           let workloadCase = try workload.makeCase(size: planned.size, seed: planned.seed)
-          generated = (key, MeasuredTrace(workloadCase), workloadCase.parameters)
+          switch driver {
+          case .scene:
+            generated = (key, .trace(MeasuredTrace(workloadCase)), workloadCase.parameters)
+          case .system:
+            // What `bench export --format constraints` writes: the calls Cassowary's layout makes.
+            let system = try workloadCase.constraintSystem(base: CassowarySolver())
+            generated = (key, .system(system), workloadCase.parameters + [(key: "driver", value: "system")])
+          }
         } catch {
           generated = nil
           return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])
         }
       }
-      var job = RunJob(
-        backendName: planned.backend, trace: generated!.trace, settings: settings, progress: progress, injection: injection)
-      LayoutBackendRegistry.visitAll(&job)
       let marked = injection.map { [(key: "injectedRegression", value: $0.description)] } ?? []
-      return BenchmarkRun.Measured(outcome: job.outcome!, parameters: generated!.parameters + marked)
+      switch generated!.input {
+      case .trace(let trace):
+        var job = RunJob(backendName: planned.backend, trace: trace, settings: settings, progress: progress, injection: injection)
+        LayoutBackendRegistry.visitAll(&job)
+        return BenchmarkRun.Measured(outcome: job.outcome!, parameters: generated!.parameters + marked)
+      case .system(let system):
+        var job = SystemRunJob(backendName: planned.backend, system: system, settings: settings, progress: progress)
+        BackendRegistry.visitAll(&job)
+        return BenchmarkRun.Measured(outcome: job.outcome!, parameters: generated!.parameters)
+      }
     }
     return run.document
   }
+}
+
+/// What `bench run` gives the backends (`--driver`).
+enum RunDriver: String, CaseIterable, Sendable {
+  /// The scene, through each layout backend's `load`, `update` and `layoutIfNeeded`.
+  case scene
+  /// The scene's exported constraint system, straight into each solver backend: the work
+  /// a solver peer (kiwisolver) is timed on.
+  case system
+}
+
+/// A generated case as the driver gives it to the backends.
+enum CaseInput {
+  case trace(MeasuredTrace)
+  case system(ConstraintSystemDocument)
 }

@@ -69,6 +69,33 @@ import Testing
     }
   }
 
+  /// `--driver system` gives each solver backend the scene's exported constraint system:
+  /// the solver backends only, each case marked with the driver, the same phases.
+  @Test func theSystemDriverMeasuresTheExportedSystemOnEverySolverBackend() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("system.json")
+    let run = try BenchProcess.run([
+      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--driver", "system", "--repetitions", "2",
+      "--warmup", "0", "--allow-debug", "--out", out.path,
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let cases = try Self.cases(Self.json(out))
+    #expect(cases.map(Self.key) == ["stack.fill.horizontal 10 cassowary", "stack.fill.horizontal 10 dense-simplex"])
+    for result in cases {
+      #expect(result["status"] as? String == "ok", "\(Self.key(result))")
+      #expect((result["parameters"] as? [String: Any])?["driver"] as? String == "system")
+      let phases = try #require(result["phases"] as? [[String: Any]])
+      #expect(phases.map { $0["name"] as? String } == ["build", "firstLayout", "resizeContainer"])
+    }
+    // springs-struts lays out frames; it is no solver.
+    let refused = try BenchProcess.run([
+      "run", "--suite", "smoke", "--driver", "system", "--backends", "springs-struts", "--allow-debug", "--out", out.path,
+    ])
+    #expect(refused.status == 64)
+    #expect(refused.standardError.contains("unknown backend 'springs-struts'"), "\(refused.standardError)")
+  }
+
   /// The revision a run records is that of the checkout its bench lies in, whatever the
   /// working directory: a bench built from another revision (or copied out of any
   /// checkout) must not claim the revision of the checkout it was started from.
