@@ -2,14 +2,18 @@
 """Issue 7's targets checked against results files: prints the Markdown tables of
 Results/FINDINGS.md, every figure computed from the samples (benchlib), none typed.
 
-Usage: issue7_targets.py RESULTS.json... [--memory Results/memory-*.json] [--all]
+Usage: issue7_targets.py RESULTS.json... [--system SYSTEM.json...] [--memory Results/memory-*.json] [--all]
 
 Sections: scaling exponents of build+firstLayout over sizes >= 100 (target: cassowary
 <= 1.2, springs-struts <= 1.1); kiwisolver against cassowary on every workload, phase and
 size both measured (target: never slower; the anchor chain at 1,000 views at least 100x);
 the churn targets at 1,000 views (constant edit <= 10 us with 0 allocations, container
 resize <= 50 us, toggling >= 20x faster than remove-and-re-add); solver counters per view;
-and, with --memory, bytes per view from memory_per_view.py.
+and, with --memory, bytes per view from memory_per_view.py. With --system, files of
+`bench run --driver system` (the exported constraint systems straight into the solver, the
+work kiwisolver is timed on) give a second kiwisolver table: solver against solver. Their
+cases are kept apart from the scene-driven ones; a positional file of that driver is bad
+input.
 Exit status: 0 printed; 2 an input is not a results file; 64 bad command line.
 """
 from __future__ import annotations
@@ -69,8 +73,17 @@ def scaling(phases: pd.DataFrame) -> list[str]:
     return lines
 
 
-def kiwi(phases: pd.DataFrame, show_all: bool) -> list[str]:
-    ratios = benchlib.ratio_table(phases, reference="cassowary")
+SYSTEM_BACKEND = "cassowary (system)"
+
+
+def system_driven(path: Path) -> bool:
+    """Whether a results file holds `bench run --driver system` cases."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    return any((case.get("parameters") or {}).get("driver") == "system" for case in document.get("cases", []))
+
+
+def kiwi(phases: pd.DataFrame, show_all: bool, reference: str = "cassowary") -> list[str]:
+    ratios = benchlib.ratio_table(phases, reference=reference)
     ratios = ratios[ratios["backend"] == "kiwisolver"]
     lines = ["| suite | workload | phase | sizes | kiwisolver over cassowary (min … max) | cassowary slower at |",
              "|---|---|---|---|---|---|"]
@@ -179,6 +192,8 @@ class UsageParser(argparse.ArgumentParser):
 def main() -> int:
     parser = UsageParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", nargs="+", type=Path)
+    parser.add_argument("--system", nargs="+", type=Path, default=[],
+                        help="results of bench run --driver system, compared with kiwisolver solver against solver")
     parser.add_argument("--memory", type=Path)
     parser.add_argument("--all", action="store_true", help="list every kiwisolver comparison, not only the losing ones")
     args = parser.parse_args()
@@ -191,6 +206,28 @@ def main() -> int:
         for path, why in results.ignored:
             print(f"issue7_targets: {path}: {why}", file=sys.stderr)
         return 2
+    try:
+        misplaced = [path for path in args.results if path.suffix == ".json" and system_driven(path)]
+        stray = [path for path in args.system if not system_driven(path)]
+    except (OSError, ValueError) as error:
+        print(f"issue7_targets: {error}", file=sys.stderr)
+        return 2
+    for path in misplaced:
+        print(f"issue7_targets: {path}: its cases are of bench run --driver system; pass it with --system", file=sys.stderr)
+    for path in stray:
+        print(f"issue7_targets: {path}: --system takes files of bench run --driver system, and this one is not", file=sys.stderr)
+    if misplaced or stray:
+        return 2
+    system_phases = None
+    if args.system:
+        try:
+            system = benchlib.with_combined_phase(benchlib.load_results([str(p) for p in args.system]))
+        except (benchlib.ResultsFormatError, OSError, ValueError) as error:
+            print(f"issue7_targets: {error}", file=sys.stderr)
+            return 2
+        system_phases = (system.phases.sort_values("createdAt", kind="stable")
+                         .drop_duplicates(["suite", "workload", "backend", "size", "phase"], keep="last")
+                         .assign(backend=lambda frame: frame["backend"].replace({"cassowary": SYSTEM_BACKEND})))
     # A sweep may be split over files (parts, or a peer's larger size run on its own): take
     # every case, the newest file's where a case was measured twice.
     phases = (results.phases.sort_values("createdAt", kind="stable")
@@ -200,6 +237,10 @@ def main() -> int:
                 ("kiwisolver against cassowary", kiwi(phases, args.all)),
                 ("Churn at 1,000 views", churn(phases)),
                 ("Solver counters of cassowary's build", counters(phases))]
+    if system_phases is not None:
+        peers = phases[phases["backend"] == "kiwisolver"]
+        sections.append(("kiwisolver against cassowary, solver against solver (`bench run --driver system`)",
+                         kiwi(pd.concat([system_phases, peers], ignore_index=True), args.all, reference=SYSTEM_BACKEND)))
     if args.memory:
         sections.append(("Peak resident memory", memory(args.memory)))
     for title, lines in sections:

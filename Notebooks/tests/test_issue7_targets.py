@@ -8,7 +8,7 @@ import json
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import issue7_targets
@@ -29,19 +29,39 @@ def build_and_layout(workload: str, backend: str, size: int, build: float, layou
 
 
 class Issue7TargetsTests(unittest.TestCase):
-    def run_script(self, *documents: tuple[str, dict]) -> str:
+    def run_script(self, *documents: tuple[str, dict], system: tuple[tuple[str, dict], ...] = (),
+                   expected_status: int = 0) -> str:
         with tempfile.TemporaryDirectory() as scratch:
             paths = [write(Path(scratch), name, document) for name, document in documents]
+            system_paths = [write(Path(scratch), name, document) for name, document in system]
             output = io.StringIO()
+            errors = io.StringIO()
             argv = sys.argv
-            sys.argv = ["issue7_targets.py", *paths]
+            sys.argv = ["issue7_targets.py", *paths] + (["--system", *system_paths] if system_paths else [])
             try:
-                with redirect_stdout(output):
+                with redirect_stdout(output), redirect_stderr(errors):
                     status = issue7_targets.main()
             finally:
                 sys.argv = argv
-        self.assertEqual(status, 0)
-        return output.getvalue()
+        self.assertEqual(status, expected_status, errors.getvalue())
+        return output.getvalue() + errors.getvalue()
+
+    def test_system_driven_runs_give_a_solver_against_solver_table_and_are_kept_apart(self):
+        # Scene-driven cassowary at 10 views: build 40 µs; the system-driven build 15 µs;
+        # kiwisolver 20 µs. Scene against kiwi: 0.5× (slower); solver against solver: 1.33×.
+        scene = synthetic.results([build_and_layout("deep.x", "cassowary", 10, 40_000, 1_000)], suite="deep")
+        system_case = build_and_layout("deep.x", "cassowary", 10, 15_000, 1_000)
+        system_case["parameters"]["driver"] = "system"
+        system = synthetic.results([system_case], suite="deep", created="2026-11-21T12:00:00Z")
+        kiwi = synthetic.results([build_and_layout("deep.x", "kiwisolver", 10, 20_000, 1_000)], suite="deep",
+                                 created="2026-11-21T11:00:00Z")
+        text = self.run_script(("scene.json", scene), ("kiwi.json", kiwi), system=(("system.json", system),))
+        scene_part, solver_part = text.split("solver against solver")
+        self.assertIn("| deep | `deep.x` | `build` | 10 | 0.50× … 0× | 10 (0.50×) |", scene_part)
+        self.assertIn("Workload, phase and size combinations where cassowary is slower than kiwisolver: 0 of 3", solver_part)
+        # A system-driven file among the positional ones is refused, naming it.
+        refused = self.run_script(("scene.json", scene), ("system.json", system), expected_status=2)
+        self.assertIn("system.json: its cases are of bench run --driver system; pass it with --system", refused)
 
     def test_exponents_are_fitted_over_sizes_from_100_on_the_summed_phases(self):
         # build + firstLayout: 10 (ignored, far off the line), 1e3 ns at 100, 1e5 ns at 1,000:
