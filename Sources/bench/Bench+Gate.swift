@@ -9,7 +9,7 @@ extension Bench {
     static let configuration = CommandConfiguration(
       abstract: "Fail when a run regressed against a committed baseline (the CI performance gate).",
       discussion: """
-        Without --current, runs the baseline's cases now (its suite, workloads, backends, \
+        Without --current, runs the baseline's cases now (its suite, workloads, backends, driver, \
         sizes, seeds, repetitions, warm-up and time budget, as recorded in the file) and \
         compares. With --base-bench (a bench built from the baseline's revision; make \
         gate builds it), that build runs the same cases in the same run, its processes \
@@ -203,16 +203,21 @@ extension Bench {
       // Only the baseline's own workloads and backends (a subset when confirming).
       let workloads = Self.unique(baseline.cases.map(\.workload))
       let backends = Self.unique(baseline.cases.map(\.backend))
+      // A baseline of `bench run --driver system` is repeated with that driver.
+      let driver: RunDriver =
+        baseline.cases.contains { entry in entry.parameters.contains { $0.key == "driver" && $0.value == "system" } }
+        ? .system : .scene
+      let available = driver == .scene ? LayoutBackendRegistry.entries.map(\.name) : BackendRegistry.entries.map(\.name)
       let sizes: [Int]?
       do {
         let plan = try RunPlan(
-          suite: baseline.suite, workloads: workloads, backends: backends,
-          available: LayoutBackendRegistry.entries.map(\.name), sizes: nil, seed: recorded.seed, shard: nil)
+          suite: baseline.suite, workloads: workloads, backends: backends, available: available, sizes: nil,
+          seed: recorded.seed, shard: nil)
         sizes = Self.sizesArgument(baseline, plan: plan)
         if let sizes {
           _ = try RunPlan(
-            suite: baseline.suite, workloads: workloads, backends: backends,
-            available: LayoutBackendRegistry.entries.map(\.name), sizes: sizes, seed: recorded.seed, shard: nil)
+            suite: baseline.suite, workloads: workloads, backends: backends, available: available, sizes: sizes,
+            seed: recorded.seed, shard: nil)
         }
       } catch {
         StandardError.print("error: \(self.baseline): the baseline cannot be run by this build: \(error)")
@@ -229,6 +234,7 @@ extension Bench {
         "--case-limit", "1e9",
       ]
       if let sizes { arguments += ["--sizes", sizes.map(String.init).joined(separator: ",")] }
+      if driver == .system { arguments += ["--driver", "system"] }
       if BuildConfiguration.name == "debug" { arguments.append("--allow-debug") }
       if baseline.environment.allocator == nil { arguments.append("--no-allocations") }
       let basePath = out.hasSuffix(".json") ? String(out.dropLast(5)) + ".base.json" : out + ".base.json"

@@ -105,6 +105,26 @@ import Testing
     #expect(baseEnvironment["gitRevision"] as? String == given)
   }
 
+  /// A baseline of `bench run --driver system` is repeated with that driver: its cases
+  /// are solver backends, and the run made now marks them the same way.
+  @Test func theGateRepeatsASystemDrivenBaselineWithItsDriver() throws {
+    let folder = try BenchRunTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorded = folder.appendingPathComponent("system.json")
+    let run = try BenchProcess.run([
+      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--driver", "system", "--backends", "cassowary",
+      "--repetitions", "2", "--warmup", "0", "--time-budget", "1", "--allow-debug", "--out", recorded.path,
+    ])
+    try #require(run.status == 0, "\(run.standardError)")
+    let current = folder.appendingPathComponent("current.json")
+    let gate = try BenchProcess.run(
+      ["gate", "--baseline", recorded.path, "--out", current.path, "--allow-debug", "--no-confirm"] + Self.noTimingFailures)
+    #expect(gate.status == 0, "\(gate.standardOutput)\n\(gate.standardError)")
+    let cases = try BenchRunTests.cases(BenchRunTests.json(current))
+    #expect(cases.map(BenchRunTests.key) == ["stack.fill.horizontal 10 cassowary"])
+    #expect((cases.first?["parameters"] as? [String: Any])?["driver"] as? String == "system")
+  }
+
   @Test func withABaseBenchTimingsAreJudgedAgainstTheBaselineRevisionInTheSameRun() throws {
     let (folder, recorded) = try Self.baseline()
     defer { try? FileManager.default.removeItem(at: folder) }
