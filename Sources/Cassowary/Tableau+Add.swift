@@ -350,11 +350,8 @@ extension Tableau {
     artificialObjective.symbols.append(contentsOf: pivotSymbols)
     artificialObjective.coefficients.removeAll(keepingCapacity: true)
     artificialObjective.coefficients.append(contentsOf: pivotCoefficients)
-    // Copied, not swapped, so the scratch keeps its capacity (as in `installRow`).
-    rows[Int(slot)].symbols.removeAll(keepingCapacity: true)
-    rows[Int(slot)].symbols.append(contentsOf: pivotSymbols)
-    rows[Int(slot)].coefficients.removeAll(keepingCapacity: true)
-    rows[Int(slot)].coefficients.append(contentsOf: pivotCoefficients)
+    swap(&pivotSymbols, &rows[Int(slot)].symbols)
+    swap(&pivotCoefficients, &rows[Int(slot)].coefficients)
 
     phaseOneActive = true
     beginUndoLog()

@@ -242,14 +242,8 @@ extension Tableau {
       registerUnrestrictedRow(slot, high: unreduced)
     }
     for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
-    // Copied, not swapped: a swap handed the scratch arrays the new row's empty buffers,
-    // so the next constraint's gather grew them again from nothing (about eight
-    // allocations per constraint of a 10-view build, against the two of this copy), and
-    // left each new row holding the scratch's capacity.
-    rows[Int(slot)].symbols.removeAll(keepingCapacity: true)
-    rows[Int(slot)].symbols.append(contentsOf: pivotSymbols)
-    rows[Int(slot)].coefficients.removeAll(keepingCapacity: true)
-    rows[Int(slot)].coefficients.append(contentsOf: pivotCoefficients)
+    swap(&pivotSymbols, &rows[Int(slot)].symbols)
+    swap(&pivotCoefficients, &rows[Int(slot)].coefficients)
     work.cells += rows[Int(slot)].symbols.count
     work.cellsTouched += rows[Int(slot)].symbols.count
     flushCompactions()
