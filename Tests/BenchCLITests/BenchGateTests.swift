@@ -72,17 +72,23 @@ import Testing
     }
   }
 
+  /// `stack.fill.horizontal` of the smoke suite, two quick repetitions, recorded with
+  /// `options` into `folder/name`.
+  static func recordStack(_ options: [String], in folder: URL, as name: String) throws -> URL {
+    let file = folder.appendingPathComponent(name)
+    let run = try BenchProcess.run(
+      ["run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--repetitions", "2", "--warmup", "0", "--time-budget", "1",
+       "--allow-debug", "--out", file.path] + options)
+    try #require(run.status == 0, "\(run.standardError)")
+    return file
+  }
+
   /// A baseline recorded with `--sizes` is run at those sizes, not at the suite's; and
   /// `--base-revision` labels the base side with the revision its build was made from.
   @Test func theGateRepeatsTheBaselinesSizesAndRecordsTheBaseRevisionItIsGiven() throws {
     let folder = try BenchRunTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let recorded = folder.appendingPathComponent("sized.json")
-    let run = try BenchProcess.run([
-      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "springs-struts", "--sizes", "12,14",
-      "--repetitions", "2", "--warmup", "0", "--time-budget", "1", "--allow-debug", "--out", recorded.path,
-    ])
-    try #require(run.status == 0, "\(run.standardError)")
+    let recorded = try Self.recordStack(["--backends", "springs-struts", "--sizes", "12,14"], in: folder, as: "sized.json")
     let baseline = try Self.atCleanRevision(recorded)
     let current = folder.appendingPathComponent("current.json")
     let given = "fedcba9876543210fedcba9876543210fedcba98"
@@ -110,12 +116,7 @@ import Testing
   @Test func theGateRepeatsASystemDrivenBaselineWithItsDriver() throws {
     let folder = try BenchRunTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let recorded = folder.appendingPathComponent("system.json")
-    let run = try BenchProcess.run([
-      "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--driver", "system", "--backends", "cassowary",
-      "--repetitions", "2", "--warmup", "0", "--time-budget", "1", "--allow-debug", "--out", recorded.path,
-    ])
-    try #require(run.status == 0, "\(run.standardError)")
+    let recorded = try Self.recordStack(["--driver", "system", "--backends", "cassowary"], in: folder, as: "system.json")
     let current = folder.appendingPathComponent("current.json")
     let gate = try BenchProcess.run(
       ["gate", "--baseline", recorded.path, "--out", current.path, "--allow-debug", "--no-confirm"] + Self.noTimingFailures)
