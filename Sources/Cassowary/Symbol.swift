@@ -40,6 +40,12 @@ struct ConstraintTag {
   var level: Int32 = -1
   /// The constraint's current constant.
   var constant: Double = 0
+  /// An optional inequality's violation is `costScale · costSymbol`: the symbol its errors
+  /// put in the objective, `other` for a row of its own, either `marker` or `other` for a
+  /// row it shares with other optional inequalities on the same expression
+  /// (Tableau+SharedRows.swift). -1 for equalities, whose errors are `marker` and `other`.
+  var costSymbol: Int32 = -1
+  var costScale: Double = 1
 }
 
 /// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted

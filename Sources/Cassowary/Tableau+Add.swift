@@ -77,7 +77,7 @@ extension Tableau {
 
   /// Validates `constraint` and enters its row, without optimising.
   /// - Throws: as `add`; the tableau is then as before the call.
-  private mutating func enterConstraint(_ constraint: Constraint) throws(SolverError) {
+  mutating func enterConstraint(_ constraint: Constraint) throws(SolverError) {
     try validate(constraint)
     let id = constraint.id
     if id.index >= constraintTags.count {
@@ -93,11 +93,16 @@ extension Tableau {
       definitions.append(contentsOf: repeatElement(nil, count: grow))
       removalMarks.append(contentsOf: repeatElement(false, count: grow))
     }
-    let tag = try enter(
-      constraint.expression, relation: constraint.relation, priority: constraint.priority,
-      owner: Int32(id.index))
+    let index = Int32(id.index)
+    let tag: ConstraintTag
+    if !constraint.priority.isRequired, constraint.relation != .equal, let joined = joinSharedRow(constraint) {
+      tag = joined
+    } else {
+      tag = try enter(constraint.expression, relation: constraint.relation, priority: constraint.priority, owner: index)
+    }
     constraintTags[id.index] = tag
     definitions[id.index] = constraint
+    if tag.costSymbol >= 0 { indexSoftInequality(index, expression: constraint.expression) }
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {
@@ -137,6 +142,7 @@ extension Tableau {
       if optional {
         tag.other = makeSymbol(.error, owner: owner)
         accumulate(tag.other, -sign)
+        tag.costSymbol = tag.other
       }
     case .equal:
       if optional {
@@ -178,7 +184,7 @@ extension Tableau {
     // The new errors enter the objective before a subject is chosen, so that a subject
     // which is one of them is substituted out of the objective like any other.
     if optional {
-      for error in errorSymbols(of: tag) { addObjective(error, level: tag.level, delta: 1) }
+      addCostTerms(of: tag, level: tag.level, sign: 1)
     }
 
     if unreducedSubject >= 0 {
@@ -328,11 +334,6 @@ extension Tableau {
       releaseSymbol(symbol)
     }
     if tag.level >= 0 { releaseLevel(tag.level) }
-  }
-
-  /// The error symbols an optional constraint puts in the objective.
-  mutating func errorSymbols(of tag: ConstraintTag) -> [Int32] {
-    symbolKind[Int(tag.marker)] == .error ? [tag.marker, tag.other] : [tag.other]
   }
 
   /// Phase one for a row held in `pivotSymbols` with `constant >= 0` and no usable

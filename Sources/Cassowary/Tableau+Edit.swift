@@ -60,6 +60,20 @@ extension Tableau {
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
     var tag = constraintTags[id.index]
+    if tag.costSymbol >= 0, constant != tag.constant, let definition = definitions[id.index],
+      rowSharer(of: tag.marker, expression: definition.expression, excluding: Int32(id.index)) >= 0
+    {
+      // Its row stays with the others; it takes a row of its own (or joins one that has
+      // its new constant).
+      invalidateDerived()
+      var moved = definition
+      moved.expression.constant = constant
+      withdraw(id)
+      try enterConstraint(moved)
+      try optimize()
+      checkInvariants()
+      return
+    }
     let old = tag.constant
     beginUndoLog()
     collectsInfeasibleRows = true
@@ -97,10 +111,8 @@ extension Tableau {
     if isRequired || levelPriority[Int(tag.level)] == priority.value { return }
     let newLevel = level(for: priority.value)
     levelUsers[Int(newLevel)] += 1
-    for error in errorSymbols(of: tag) {
-      addObjectiveTerm(error, level: tag.level, scale: -1)
-      addObjectiveTerm(error, level: newLevel, scale: 1)
-    }
+    addCostTerms(of: tag, level: tag.level, sign: -1)
+    addCostTerms(of: tag, level: newLevel, sign: 1)
     releaseLevel(tag.level)
     tag.level = newLevel
     constraintTags[id.index] = tag

@@ -153,6 +153,9 @@ extension Tableau {
         if symbolKind[Int(symbol)] == .free { problems.append("\(what): symbol \(symbol) was released") }
       }
       if tag.level >= 0 && levelUsers[Int(tag.level)] <= 0 { problems.append("\(what): level has no users") }
+      if tag.costSymbol >= 0 && tag.costSymbol != tag.marker && tag.costSymbol != tag.other {
+        problems.append("\(what): cost symbol \(tag.costSymbol) is neither its marker nor its error")
+      }
     }
     for i in constraintTags.indices where constraintTags[i].isPresent { checkTag(constraintTags[i], "constraint \(i)") }
     for i in editTags.indices where editTags[i].isPresent { checkTag(editTags[i], "edit \(i)") }

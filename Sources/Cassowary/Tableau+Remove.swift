@@ -38,8 +38,18 @@ extension Tableau {
   /// re-optimize.
   mutating func withdraw(_ id: ConstraintID) {
     let tag = constraintTags[id.index]
+    let definition = definitions[id.index]
     constraintTags[id.index] = ConstraintTag()
     definitions[id.index] = nil
+    if tag.costSymbol >= 0, let expression = definition?.expression {
+      let index = Int32(id.index)
+      unindexSoftInequality(index, expression: expression)
+      let sharer = rowSharer(of: tag.marker, expression: expression, excluding: index)
+      if sharer >= 0 {
+        leaveSharedRow(tag, index: index, sharer: sharer)
+        return
+      }
+    }
     removeFromTableau(tag)
   }
 
@@ -47,7 +57,7 @@ extension Tableau {
   /// re-optimize.
   mutating func removeFromTableau(_ tag: ConstraintTag) {
     if tag.level >= 0 {
-      for error in errorSymbols(of: tag) { addObjectiveTerm(error, level: tag.level, scale: -1) }
+      addCostTerms(of: tag, level: tag.level, sign: -1)
       releaseLevel(tag.level)
     }
     let marker = tag.marker

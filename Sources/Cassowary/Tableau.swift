@@ -102,6 +102,9 @@ struct Tableau {
   /// is refused); all false otherwise. Grown with `constraintTags`.
   var removalMarks: ContiguousArray<Bool> = []
   var editTags: ContiguousArray<ConstraintTag> = []
+  /// Present optional inequalities by the lowest variable index of their expression: where
+  /// a new one looks for a row to share (Tableau+SharedRows.swift).
+  var softInequalitiesByVariable: ContiguousArray<ContiguousArray<Int32>> = []
 
   // MARK: Objective
 

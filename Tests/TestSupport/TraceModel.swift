@@ -54,6 +54,7 @@ struct TraceModel {
   mutating func validOperation(_ rng: inout SplitMix64, knobs: TraceKnobs) {
     let present = state.constraints
     let optional = present.filter { !$0.priority.isRequired }
+    let optionalInequalities = optional.filter { $0.relation != .equal }
     let weights: [Double] = [
       present.count < knobs.maximumPresent ? 4 : 0,  // add
       present.isEmpty ? 0 : 2,  // remove
@@ -62,6 +63,7 @@ struct TraceModel {
       plainVariables.isEmpty ? 0 : 1,  // addEdit, then suggest
       state.edits.isEmpty ? 0 : 2,  // suggest
       state.edits.isEmpty ? 0 : 0.5,  // removeEdit
+      present.count < knobs.maximumPresent && !optionalInequalities.isEmpty ? 1.5 : 0,  // addPartner
     ]
     switch rng.weightedIndex(weights) {
     case 0:
@@ -94,10 +96,27 @@ struct TraceModel {
         state.edits.removeAll { $0.variable == variable }
         record(.removeEdit(variable), .succeeds)
       }
+    case 7:
+      if let target = rng.choose(optionalInequalities) {
+        add(partner(of: target, id: nextConstraintID(&rng, reuse: knobs.idReuseRate), &rng))
+      }
     default:
       // Only when every weight is 0, which maximumPresent >= 1 rules out.
       break
     }
+  }
+
+  /// An optional inequality on the expression of `target` times a factor (exact in
+  /// binary), in either direction, at any optional priority: a content size's hugging and
+  /// compression resistance, or a stack's tie-breaks, on one expression, which Cassowary
+  /// enters as one shared row.
+  private func partner(of target: Constraint, id: ConstraintID, _ rng: inout SplitMix64) -> Constraint {
+    let factor = rng.choose([1.0, 2.0, 0.5, -1.0, -4.0]) ?? 1
+    var expression = target.expression
+    for i in expression.terms.indices { expression.terms[i].coefficient *= factor }
+    expression.constant *= factor
+    let relation: Relation = rng.bernoulli(0.5) ? .lessThanOrEqual : .greaterThanOrEqual
+    return Constraint(id: id, expression, relation, priority: draw.optionalPriority(&rng))
   }
 
   private mutating func nextConstraintID(_ rng: inout SplitMix64, reuse: Double) -> ConstraintID {

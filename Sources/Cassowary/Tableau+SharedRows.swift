@@ -1,0 +1,150 @@
+import LayoutModel
+
+// Optional inequalities on one expression share one row.
+//
+// A view's content size puts two optional inequalities on the same expression,
+// `width <= intrinsic` at its hugging priority and `width >= intrinsic` at its compression
+// resistance, and a fill stack adds two more (its tie-breaks). Entered as rows of their
+// own, each view at its intrinsic size holds two restricted rows exactly met, and which of
+// their slacks is basic depends on whether the stack is being stretched or compressed:
+// every resize that crossed between the two re-chose it for every view, one degenerate
+// dual pivot at a time along the stack's closing row (a 1,000-view fill stack made 896
+// pivots and took 733 ms per resize).
+//
+// Such a group is one row, `expr = μ·(e - s)` with `s` and `e` ≥ 0, as a lone optional
+// inequality already is (`marker` s, `other` e): the inequalities violated when `e` is
+// positive put their cost on `e`, the others on `s`, each weighted by its scale against the
+// row. That is the same optimisation problem (at an optimum `e` and `s` are not both
+// positive once both carry a cost), with no degenerate pair and one row instead of four:
+// Apple's engine keeps a view's content size as one constraint with two priorities for
+// the same reason. Joining and leaving a group only move objective entries.
+extension Tableau {
+  /// Expressions with more terms never share a row: matching is O(terms²).
+  static let sharedRowTermLimit = 8
+
+  /// The lowest variable index among the expression's non-zero terms, or -1 when it has
+  /// none, more than ``sharedRowTermLimit`` or a variable twice. O(terms²).
+  static func sharingKey(of expression: LinearExpression) -> Int {
+    var lowest = Int.max
+    var count = 0
+    for (i, term) in expression.terms.enumerated() where term.coefficient != 0 {
+      count += 1
+      if count > sharedRowTermLimit { return -1 }
+      for earlier in expression.terms[..<i] where earlier.coefficient != 0 && earlier.variable == term.variable {
+        return -1
+      }
+      lowest = min(lowest, term.variable.index)
+    }
+    return count == 0 ? -1 : lowest
+  }
+
+  /// The factor k with `expression = k · reference`, terms and constant, or nil. Both must
+  /// have a sharing key. Values are compared to a relative 1e-12: a stack's tie-break
+  /// `12·w >= 12·160` is computed, not typed. O(terms²).
+  static func proportion(of expression: LinearExpression, to reference: LinearExpression) -> Double? {
+    var k = 0.0
+    var matched = 0
+    for term in expression.terms where term.coefficient != 0 {
+      guard let other = reference.terms.first(where: { $0.variable == term.variable && $0.coefficient != 0 }) else {
+        return nil
+      }
+      let ratio = term.coefficient / other.coefficient
+      if matched == 0 {
+        k = ratio
+      } else if abs(ratio - k) > 1e-12 * abs(k) {
+        return nil
+      }
+      matched += 1
+    }
+    let referenceTerms = reference.terms.reduce(0) { $0 + ($1.coefficient != 0 ? 1 : 0) }
+    guard matched > 0, matched == referenceTerms else { return nil }
+    let expected = k * reference.constant
+    guard abs(expression.constant - expected) <= 1e-12 * max(1, abs(expression.constant)) else { return nil }
+    return k
+  }
+
+  /// Enters the optional inequality `constraint` into the row of a present one on the same
+  /// expression (up to a factor), if there is one: its cost goes on the symbol that
+  /// measures its violation, and nothing else changes. Returns its tag, or nil (nothing
+  /// done). O(inequalities indexed under its key · terms²), plus O(row length) when the
+  /// symbol is basic.
+  mutating func joinSharedRow(_ constraint: Constraint) -> ConstraintTag? {
+    let key = Self.sharingKey(of: constraint.expression)
+    guard key >= 0, key < softInequalitiesByVariable.count else { return nil }
+    for candidate in softInequalitiesByVariable[key] {
+      let host = constraintTags[Int(candidate)]
+      guard let reference = definitions[Int(candidate)],
+        let k = Self.proportion(of: constraint.expression, to: reference.expression)
+      else { continue }
+      // Every member satisfies `expr = μ·(e - s)` with its own μ; this one's is k·μ_host.
+      var tag = ConstraintTag()
+      tag.isPresent = true
+      tag.constant = constraint.expression.constant
+      tag.marker = host.marker
+      tag.other = host.other
+      tag.markerCoefficient = k * host.markerCoefficient
+      tag.level = level(for: constraint.priority.value)
+      levelUsers[Int(tag.level)] += 1
+      // `<=` is violated when expr > 0, which is e > 0 if μ > 0 and s > 0 otherwise.
+      let sense: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+      tag.costSymbol = sense * tag.markerCoefficient > 0 ? host.other : host.marker
+      tag.costScale = abs(tag.markerCoefficient)
+      addCostTerms(of: tag, level: tag.level, sign: 1)
+      return tag
+    }
+    return nil
+  }
+
+  /// Adds (`sign` 1) or takes away (-1) a tag's objective terms at `level`: an optional
+  /// inequality's cost, or both errors of an optional equality. O(levels), plus O(row
+  /// length) for a basic symbol.
+  mutating func addCostTerms(of tag: ConstraintTag, level: Int32, sign: Double) {
+    if tag.costSymbol >= 0 {
+      addObjectiveTerm(tag.costSymbol, level: level, scale: sign * tag.costScale)
+    } else {
+      addObjectiveTerm(tag.marker, level: level, scale: sign)
+      addObjectiveTerm(tag.other, level: level, scale: sign)
+    }
+  }
+
+  /// Lists a present optional inequality where later ones look for a row to share.
+  mutating func indexSoftInequality(_ index: Int32, expression: LinearExpression) {
+    let key = Self.sharingKey(of: expression)
+    guard key >= 0 else { return }
+    if key >= softInequalitiesByVariable.count {
+      softInequalitiesByVariable.append(contentsOf: repeatElement([], count: key + 1 - softInequalitiesByVariable.count))
+    }
+    softInequalitiesByVariable[key].append(index)
+  }
+
+  /// Takes an optional inequality off the sharing index. O(inequalities under its key).
+  mutating func unindexSoftInequality(_ index: Int32, expression: LinearExpression) {
+    let key = Self.sharingKey(of: expression)
+    guard key >= 0, key < softInequalitiesByVariable.count,
+      let i = softInequalitiesByVariable[key].firstIndex(of: index)
+    else { return }
+    softInequalitiesByVariable[key].remove(at: i)
+  }
+
+  /// Another present constraint whose row is the one `marker` belongs to, or -1. Members of
+  /// a row have proportional expressions, so they share the key. O(inequalities under it).
+  func rowSharer(of marker: Int32, expression: LinearExpression, excluding index: Int32) -> Int32 {
+    let key = Self.sharingKey(of: expression)
+    guard key >= 0, key < softInequalitiesByVariable.count else { return -1 }
+    for candidate in softInequalitiesByVariable[key]
+    where candidate != index && constraintTags[Int(candidate)].marker == marker {
+      return candidate
+    }
+    return -1
+  }
+
+  /// Takes a member out of a row others still share: its cost and level go, the row
+  /// stays, and the row's symbols name a remaining member as their owner (a removed id
+  /// may be reused by a required constraint, which conflict reports would then name).
+  mutating func leaveSharedRow(_ tag: ConstraintTag, index: Int32, sharer: Int32) {
+    addCostTerms(of: tag, level: tag.level, sign: -1)
+    releaseLevel(tag.level)
+    if owner[Int(tag.marker)] == index { owner[Int(tag.marker)] = sharer }
+    if owner[Int(tag.other)] == index { owner[Int(tag.other)] = sharer }
+  }
+}

@@ -1,0 +1,128 @@
+import LayoutModel
+import Testing
+
+@testable import Cassowary
+
+/// Optional inequalities on one expression (up to a factor) share one row: a view's
+/// hugging and compression resistance, and a fill stack's tie-breaks
+/// (Tableau+SharedRows.swift, docs/cassowary.md "Shared rows").
+@Suite struct SharedRowTests {
+
+  @Test func inequalitiesOnOneExpressionShareOneRow() throws {
+    var f = SolverFixture()
+    // width (0) <= 10 @250, width >= 10 @750, 2·width <= 20 @0.5, -width <= -10 @0.5.
+    try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
+    #expect(f.solver.counters.rows == 1)
+    let symbols = f.solver.counters.symbols
+    try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
+    try f.add([(0, 2)], -20, .lessThanOrEqual, 0.5)
+    try f.add([(0, -1)], 10, .lessThanOrEqual, 0.5)
+    #expect(f.solver.counters.rows == 1, "rows \(f.solver.counters.rows)")
+    #expect(f.solver.counters.symbols == symbols, "symbols \(f.solver.counters.symbols)")
+    expectValue(f.value(0), 10)
+    // Another constant, or another expression, makes a row of its own.
+    try f.add([(0, 1)], -12, .lessThanOrEqual, 250)
+    try f.add([(0, 1), (1, 1)], -10, .greaterThanOrEqual, 250)
+    #expect(f.solver.counters.rows == 3, "rows \(f.solver.counters.rows)")
+  }
+
+  @Test func eachMemberWeighsAsItWouldAlone() throws {
+    var f = SolverFixture()
+    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
+    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
+    try f.add([(0, 1)], -5, .equal, 500)
+    expectValue(f.value(0), 10, "compression resistance 750 beats the pull to 5 at 500")
+    try f.solver.setPriority(Priority(400), of: resistance)
+    expectValue(f.value(0), 5, "at 400 it gives way")
+    try f.solver.setPriority(Priority(600), of: resistance)
+    expectValue(f.value(0), 10)
+    try f.add([(0, 1)], -20, .equal, 300)
+    expectValue(f.value(0), 10, "hugging 250 is outweighed by 300, compression holds 10 from below only")
+    try f.solver.setPriority(Priority(350), of: hugging)
+    expectValue(f.value(0), 10)
+    try f.solver.setPriority(Priority(200), of: hugging)
+    // The pulls at 500 (to 5) and 300 (to 20) meet resistance at 600 (>= 10): 10.
+    expectValue(f.value(0), 10)
+  }
+
+  @Test func removingTheMemberThatMadeTheRowKeepsTheOthers() throws {
+    var f = SolverFixture()
+    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
+    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
+    try f.add([(0, 1)], -5, .equal, 500)
+    try f.solver.remove(hugging)
+    #expect(f.solver.counters.rows == 2, "the shared row stays")
+    expectValue(f.value(0), 10, "compression resistance still holds")
+    try f.solver.remove(resistance)
+    expectValue(f.value(0), 5)
+    #expect(f.solver.counters.rows == 1)
+  }
+
+  /// Conflict reports name the owners of the symbols in a stuck row: once the member that
+  /// made the row is gone, its id may name an unrelated required constraint.
+  @Test func theRowsSymbolsNameARemainingMemberOnceItsMakerIsRemoved() throws {
+    var f = SolverFixture()
+    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
+    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
+    let tag = f.solver.tableau.constraintTags[resistance.index]
+    #expect(f.solver.tableau.owner[Int(tag.marker)] == Int32(hugging.index))
+    try f.solver.remove(hugging)
+    #expect(f.solver.tableau.owner[Int(tag.marker)] == Int32(resistance.index))
+    #expect(f.solver.tableau.owner[Int(tag.other)] == Int32(resistance.index))
+    try f.solver.add(SolverFixture.constraint(hugging, [(1, 1)], -7, .equal))
+    expectValue(f.value(0), 10)
+    expectValue(f.value(1), 7)
+  }
+
+  @Test func aNewConstantTakesTheMemberToARowOfItsOwn() throws {
+    var f = SolverFixture()
+    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
+    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
+    try f.add([(0, 1)], -5, .equal, 500)
+    #expect(f.solver.counters.rows == 2)
+    try f.solver.setConstant(-4, of: resistance)
+    #expect(f.solver.counters.rows == 3, "rows \(f.solver.counters.rows)")
+    expectValue(f.value(0), 5, "width >= 4 lets the pull to 5 win")
+    // Each row is its own now, so both constants move in place (rows are shared only as
+    // constraints are added).
+    try f.solver.setConstant(-12, of: hugging)
+    try f.solver.setConstant(-12, of: resistance)
+    #expect(f.solver.counters.rows == 3, "rows \(f.solver.counters.rows)")
+    expectValue(f.value(0), 12)
+    #expect(f.solver.constraint(resistance)?.expression.constant == -12)
+  }
+
+  /// A fill stack of n views compressed and stretched in turn: the first view absorbs
+  /// compression (the lowest resistance), the second stretch (the lowest hugging). Entered
+  /// as separate rows, each view's exactly met pair flipped its basic slack on every
+  /// crossing, n degenerate pivots per resize; sharing a row takes at most a few.
+  @Test func aStackCrossingBetweenCompressedAndStretchedPivotsAFewTimes() throws {
+    var f = SolverFixture()
+    let n = 60
+    // x0 … xn are 0…n, w0 … w(n-1) are n+1 … 2n, the container 2n+1.
+    let w = { (i: Int) in n + 1 + i }
+    let intrinsic = { (i: Int) in Double(10 + (i * 7) % 13) }
+    try f.add([(0, 1)], 0, .equal)
+    for i in 0..<n {
+      try f.add([(i + 1, 1), (i, -1), (w(i), -1)], 0, .equal)
+      try f.add([(w(i), 1)], -intrinsic(i), .lessThanOrEqual, i == 1 ? 200 : 250)
+      try f.add([(w(i), 1)], -intrinsic(i), .greaterThanOrEqual, i == 0 ? 700 : 750)
+      try f.add([(w(i), Double(i + 1))], -Double(i + 1) * intrinsic(i), .lessThanOrEqual, 0.5)
+      try f.add([(w(i), Double(n - i))], -Double(n - i) * intrinsic(i), .greaterThanOrEqual, 0.5)
+    }
+    try f.add([(w(0), 1)], 0, .greaterThanOrEqual)
+    try f.add([(n, 1), (2 * n + 1, -1)], 0, .equal)
+    try f.solver.addEditVariable(VariableID(2 * n + 1), priority: Priority(999))
+    #expect(f.solver.counters.rows < 2 * n + 10, "rows \(f.solver.counters.rows)")
+    let natural = (0..<n).reduce(0.0) { $0 + intrinsic($1) }
+    for (step, delta) in [-5.0, 30, -8, 12, -1].enumerated() {
+      let before = f.solver.counters.pivots
+      try f.solver.suggestValue(natural + delta, for: VariableID(2 * n + 1))
+      let pivots = f.solver.counters.pivots - before
+      #expect(pivots <= 3, "step \(step): \(pivots) pivots")
+      expectValue(f.value(w(0)), intrinsic(0) + min(delta, 0), "step \(step): the first view absorbs compression")
+      expectValue(f.value(w(1)), intrinsic(1) + max(delta, 0), "step \(step): the second view takes stretch")
+      for i in 2..<n { expectValue(f.value(w(i)), intrinsic(i), "step \(step): view \(i)") }
+    }
+  }
+}
