@@ -46,6 +46,11 @@ struct ConstraintTag {
   /// (Tableau+SharedRows.swift). -1 for equalities, whose errors are `marker` and `other`.
   var costSymbol: Int32 = -1
   var costScale: Double = 1
+  /// An optional inequality's neighbours in the ring of the constraints sharing its row
+  /// (itself when alone), and its place in `Tableau.softInequalitiesByVariable`; else -1.
+  var nextSharer: Int32 = -1
+  var previousSharer: Int32 = -1
+  var sharingListPosition: Int32 = -1
 }
 
 /// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted

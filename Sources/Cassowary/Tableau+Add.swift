@@ -95,14 +95,15 @@ extension Tableau {
     }
     let index = Int32(id.index)
     let tag: ConstraintTag
+    var host: Int32 = -1
     if !constraint.priority.isRequired, constraint.relation != .equal, let joined = joinSharedRow(constraint) {
-      tag = joined
+      (tag, host) = joined
     } else {
       tag = try enter(constraint.expression, relation: constraint.relation, priority: constraint.priority, owner: index)
     }
     constraintTags[id.index] = tag
     definitions[id.index] = constraint
-    if tag.costSymbol >= 0 { indexSoftInequality(index, expression: constraint.expression) }
+    if tag.costSymbol >= 0 { indexSoftInequality(index, expression: constraint.expression, host: host) }
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {

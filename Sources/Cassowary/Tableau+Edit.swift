@@ -60,8 +60,8 @@ extension Tableau {
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
     var tag = constraintTags[id.index]
-    if tag.costSymbol >= 0, constant != tag.constant, let definition = definitions[id.index],
-      rowSharer(of: tag.marker, expression: definition.expression, excluding: Int32(id.index)) >= 0
+    if tag.costSymbol >= 0, constant != tag.constant, rowSharer(of: Int32(id.index)) >= 0,
+      let definition = definitions[id.index]
     {
       // Its row stays with the others; it takes a row of its own (or joins one that has
       // its new constant).

@@ -158,6 +158,23 @@ extension Tableau {
       }
     }
     for i in constraintTags.indices where constraintTags[i].isPresent { checkTag(constraintTags[i], "constraint \(i)") }
+    // Optional inequalities sharing a row form a ring of members with that row's marker.
+    for i in constraintTags.indices where constraintTags[i].isPresent && constraintTags[i].costSymbol >= 0 {
+      let next = Int(constraintTags[i].nextSharer)
+      if next < 0 || !constraintTags[next].isPresent || constraintTags[next].marker != constraintTags[i].marker
+        || constraintTags[next].previousSharer != Int32(i)
+      {
+        problems.append("constraint \(i): ring of the members of its row broken at \(next)")
+      }
+      guard let expression = definitions[i]?.expression else { continue }
+      let key = Self.sharingKey(of: expression)
+      let position = Int(constraintTags[i].sharingListPosition)
+      if key >= 0 && (key >= softInequalitiesByVariable.count || position < 0
+        || position >= softInequalitiesByVariable[key].count || softInequalitiesByVariable[key][position] != Int32(i))
+      {
+        problems.append("constraint \(i): not at its place \(position) in the sharing index")
+      }
+    }
     for i in editTags.indices where editTags[i].isPresent { checkTag(editTags[i], "edit \(i)") }
     for symbol in freeSymbols {
       let s = Int(symbol)

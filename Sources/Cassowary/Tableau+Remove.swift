@@ -38,19 +38,18 @@ extension Tableau {
   /// re-optimize.
   mutating func withdraw(_ id: ConstraintID) {
     let tag = constraintTags[id.index]
-    let definition = definitions[id.index]
+    var sharer: Int32 = -1
+    if tag.costSymbol >= 0, let expression = definitions[id.index]?.expression {
+      sharer = rowSharer(of: Int32(id.index))
+      unindexSoftInequality(Int32(id.index), expression: expression)
+    }
     constraintTags[id.index] = ConstraintTag()
     definitions[id.index] = nil
-    if tag.costSymbol >= 0, let expression = definition?.expression {
-      let index = Int32(id.index)
-      unindexSoftInequality(index, expression: expression)
-      let sharer = rowSharer(of: tag.marker, expression: expression, excluding: index)
-      if sharer >= 0 {
-        leaveSharedRow(tag, index: index, sharer: sharer)
-        return
-      }
+    if sharer >= 0 {
+      leaveSharedRow(tag, index: Int32(id.index), sharer: sharer)
+    } else {
+      removeFromTableau(tag)
     }
-    removeFromTableau(tag)
   }
 
   /// Takes a present constraint's rows, errors and symbols out of the tableau. Does not

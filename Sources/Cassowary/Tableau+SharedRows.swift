@@ -63,15 +63,21 @@ extension Tableau {
     return k
   }
 
+  /// How many of the latest inequalities listed under a key a new one compares itself
+  /// with. A content size's pair and a stack's tie-breaks are added together, so a partner
+  /// is among the latest; a variable that many optional inequalities start with (a
+  /// container's) would otherwise make every add scan them all.
+  static let sharingCandidateLimit = 8
+
   /// Enters the optional inequality `constraint` into the row of a present one on the same
-  /// expression (up to a factor), if there is one: its cost goes on the symbol that
-  /// measures its violation, and nothing else changes. Returns its tag, or nil (nothing
-  /// done). O(inequalities indexed under its key · terms²), plus O(row length) when the
-  /// symbol is basic.
-  mutating func joinSharedRow(_ constraint: Constraint) -> ConstraintTag? {
+  /// expression (up to a factor), if one is among the latest ``sharingCandidateLimit``
+  /// listed under its key: its cost goes on the symbol that measures its violation, and
+  /// nothing else changes. Returns its tag and the member whose row it joined, or nil
+  /// (nothing done). O(terms²), plus O(row length) when the symbol is basic.
+  mutating func joinSharedRow(_ constraint: Constraint) -> (tag: ConstraintTag, host: Int32)? {
     let key = Self.sharingKey(of: constraint.expression)
     guard key >= 0, key < softInequalitiesByVariable.count else { return nil }
-    for candidate in softInequalitiesByVariable[key] {
+    for candidate in softInequalitiesByVariable[key].reversed().prefix(Self.sharingCandidateLimit) {
       let host = constraintTags[Int(candidate)]
       guard let reference = definitions[Int(candidate)],
         let k = Self.proportion(of: constraint.expression, to: reference.expression)
@@ -90,7 +96,7 @@ extension Tableau {
       tag.costSymbol = sense * tag.markerCoefficient > 0 ? host.other : host.marker
       tag.costScale = abs(tag.markerCoefficient)
       addCostTerms(of: tag, level: tag.level, sign: 1)
-      return tag
+      return (tag, candidate)
     }
     return nil
   }
@@ -107,35 +113,57 @@ extension Tableau {
     }
   }
 
-  /// Lists a present optional inequality where later ones look for a row to share.
-  mutating func indexSoftInequality(_ index: Int32, expression: LinearExpression) {
+  /// Lists a present optional inequality where later ones look for a row to share, and
+  /// links it into the ring of its row's members: after `host` when it joined that row,
+  /// alone otherwise. O(1) amortized.
+  mutating func indexSoftInequality(_ index: Int32, expression: LinearExpression, host: Int32) {
+    let i = Int(index)
+    if host >= 0 {
+      let h = Int(host)
+      let after = constraintTags[h].nextSharer
+      constraintTags[i].nextSharer = after
+      constraintTags[i].previousSharer = host
+      constraintTags[Int(after)].previousSharer = index
+      constraintTags[h].nextSharer = index
+    } else {
+      constraintTags[i].nextSharer = index
+      constraintTags[i].previousSharer = index
+    }
     let key = Self.sharingKey(of: expression)
     guard key >= 0 else { return }
     if key >= softInequalitiesByVariable.count {
       softInequalitiesByVariable.append(contentsOf: repeatElement([], count: key + 1 - softInequalitiesByVariable.count))
     }
+    constraintTags[i].sharingListPosition = Int32(softInequalitiesByVariable[key].count)
     softInequalitiesByVariable[key].append(index)
   }
 
-  /// Takes an optional inequality off the sharing index. O(inequalities under its key).
-  mutating func unindexSoftInequality(_ index: Int32, expression: LinearExpression) {
-    let key = Self.sharingKey(of: expression)
-    guard key >= 0, key < softInequalitiesByVariable.count,
-      let i = softInequalitiesByVariable[key].firstIndex(of: index)
-    else { return }
-    softInequalitiesByVariable[key].remove(at: i)
+  /// Another present constraint sharing the row of the optional inequality `index`, or -1
+  /// when it is alone in its row. O(1).
+  func rowSharer(of index: Int32) -> Int32 {
+    let next = constraintTags[Int(index)].nextSharer
+    return next >= 0 && next != index ? next : -1
   }
 
-  /// Another present constraint whose row is the one `marker` belongs to, or -1. Members of
-  /// a row have proportional expressions, so they share the key. O(inequalities under it).
-  func rowSharer(of marker: Int32, expression: LinearExpression, excluding index: Int32) -> Int32 {
+  /// Takes an optional inequality off the sharing index and out of its row's ring (the
+  /// last entry of its list takes its place). O(1).
+  mutating func unindexSoftInequality(_ index: Int32, expression: LinearExpression) {
+    let i = Int(index)
+    let next = constraintTags[i].nextSharer
+    let previous = constraintTags[i].previousSharer
+    constraintTags[Int(previous)].nextSharer = next
+    constraintTags[Int(next)].previousSharer = previous
+    constraintTags[i].nextSharer = -1
+    constraintTags[i].previousSharer = -1
     let key = Self.sharingKey(of: expression)
-    guard key >= 0, key < softInequalitiesByVariable.count else { return -1 }
-    for candidate in softInequalitiesByVariable[key]
-    where candidate != index && constraintTags[Int(candidate)].marker == marker {
-      return candidate
+    guard key >= 0, key < softInequalitiesByVariable.count else { return }
+    let position = Int(constraintTags[i].sharingListPosition)
+    let last = softInequalitiesByVariable[key].removeLast()
+    if last != index {
+      softInequalitiesByVariable[key][position] = last
+      constraintTags[Int(last)].sharingListPosition = Int32(position)
     }
-    return -1
+    constraintTags[i].sharingListPosition = -1
   }
 
   /// Takes a member out of a row others still share: its cost and level go, the row

@@ -126,3 +126,25 @@ import Testing
     }
   }
 }
+
+extension SharedRowTests {
+  /// A variable that many optional inequalities start with (a container's width) lists
+  /// them all under one key; a new one compares itself with the latest few only, and a
+  /// removal takes its entry out in place.
+  @Test func aBusyKeyIsSearchedOnlyAmongItsLatestEntries() throws {
+    var f = SolverFixture()
+    // container (0) - item i (i + 1) <= 0 @500: every one listed under variable 0.
+    var ids: [ConstraintID] = []
+    for i in 0..<40 { ids.append(try f.add([(0, 1), (i + 1, -1)], 0, .lessThanOrEqual, 500)) }
+    let rows = f.solver.counters.rows
+    // A partner of the latest joins its row; one of the first no longer finds it.
+    try f.add([(0, 1), (40, -1)], 0, .greaterThanOrEqual, 250)
+    #expect(f.solver.counters.rows == rows)
+    try f.add([(0, 1), (1, -1)], 0, .greaterThanOrEqual, 250)
+    #expect(f.solver.counters.rows == rows + 1)
+    for id in ids.reversed().prefix(20) { try f.solver.remove(id) }
+    for id in ids.prefix(20) { try f.solver.remove(id) }
+    #expect(f.solver.tableau.softInequalitiesByVariable[0].count == 2)
+    #expect(f.solver.invariantViolations().isEmpty)
+  }
+}
