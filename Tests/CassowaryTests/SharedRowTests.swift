@@ -8,6 +8,16 @@ import Testing
 /// (Tableau+SharedRows.swift, docs/cassowary.md "Shared rows").
 @Suite struct SharedRowTests {
 
+  /// width (0) <= 10 @250 (hugging) and width >= 10 @750 (compression resistance), which
+  /// share a row, and a pull `width == 5` @500 that only the resistance outweighs.
+  private static func contentSizePulledToFive() throws -> (SolverFixture, hugging: ConstraintID, resistance: ConstraintID) {
+    var f = SolverFixture()
+    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
+    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
+    try f.add([(0, 1)], -5, .equal, 500)
+    return (f, hugging, resistance)
+  }
+
   @Test func inequalitiesOnOneExpressionShareOneRow() throws {
     var f = SolverFixture()
     // width (0) <= 10 @250, width >= 10 @750, 2·width <= 20 @0.5, -width <= -10 @0.5.
@@ -27,10 +37,7 @@ import Testing
   }
 
   @Test func eachMemberWeighsAsItWouldAlone() throws {
-    var f = SolverFixture()
-    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
-    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
-    try f.add([(0, 1)], -5, .equal, 500)
+    var (f, hugging, resistance) = try Self.contentSizePulledToFive()
     expectValue(f.value(0), 10, "compression resistance 750 beats the pull to 5 at 500")
     try f.solver.setPriority(Priority(400), of: resistance)
     expectValue(f.value(0), 5, "at 400 it gives way")
@@ -46,10 +53,7 @@ import Testing
   }
 
   @Test func removingTheMemberThatMadeTheRowKeepsTheOthers() throws {
-    var f = SolverFixture()
-    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
-    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
-    try f.add([(0, 1)], -5, .equal, 500)
+    let (f, hugging, resistance) = try Self.contentSizePulledToFive()
     try f.solver.remove(hugging)
     #expect(f.solver.counters.rows == 2, "the shared row stays")
     expectValue(f.value(0), 10, "compression resistance still holds")
@@ -75,10 +79,7 @@ import Testing
   }
 
   @Test func aNewConstantTakesTheMemberToARowOfItsOwn() throws {
-    var f = SolverFixture()
-    let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
-    let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
-    try f.add([(0, 1)], -5, .equal, 500)
+    let (f, hugging, resistance) = try Self.contentSizePulledToFive()
     #expect(f.solver.counters.rows == 2)
     try f.solver.setConstant(-4, of: resistance)
     #expect(f.solver.counters.rows == 3, "rows \(f.solver.counters.rows)")
