@@ -44,7 +44,10 @@ public final class CassowarySolver: LinearSolver {
   /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
   ///   `nonFiniteConstant`, or `unsatisfiable` naming the present required constraints it
   ///   conflicts with; the solver is then exactly as before the call.
-  public func add(_ constraint: Constraint) throws(SolverError) { try tableau.add(constraint) }
+  public func add(_ constraint: Constraint) throws(SolverError) {
+    try tableau.applyHeldConstants()
+    try tableau.add(constraint)
+  }
 
   /// Adds constraints in order, then re-optimizes once (see `add(_:)` for each row).
   /// - Complexity: the rows' entry as in `add(_:)`, plus one optimisation.
@@ -52,6 +55,7 @@ public final class CassowarySolver: LinearSolver {
   ///   before it (its `conflicts` may name constraints of the batch); the constraints of
   ///   the batch are then removed again, and the solver holds what it held before.
   public func add(contentsOf constraints: [Constraint]) throws(SolverError) {
+    try tableau.applyHeldConstants()
     try tableau.add(contentsOf: constraints)
   }
 
@@ -60,7 +64,10 @@ public final class CassowarySolver: LinearSolver {
   /// dropped.
   /// - Complexity: one pivot's substitution plus the pivots of re-optimization.
   /// - Throws: `unknownConstraint`.
-  public func remove(_ id: ConstraintID) throws(SolverError) { try tableau.remove(id) }
+  public func remove(_ id: ConstraintID) throws(SolverError) {
+    try tableau.applyHeldConstants()
+    try tableau.remove(id)
+  }
 
   /// Removes constraints as `remove(_:)` does, then re-optimizes once.
   /// - Complexity: each marker's pivot as in `remove(_:)`, plus one optimisation;
@@ -68,12 +75,21 @@ public final class CassowarySolver: LinearSolver {
   /// - Throws: `unknownConstraint` for the first id absent or named twice; nothing is
   ///   removed then.
   public func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    try tableau.applyHeldConstants()
     try tableau.remove(contentsOf: ids)
   }
 
   /// Replaces a constraint's constant in place: its marker absorbs the change and the dual
   /// simplex restores feasibility.
-  /// - Complexity: O(rows containing the marker) plus the dual pivots.
+  ///
+  /// An optional inequality that shares a row (docs/cassowary.md, "Shared rows") holds
+  /// its new constant until every member of the row has one: members moved together (a
+  /// content size's hugging and compression resistance) then shift the row in place.
+  /// The next read or other call applies what is still held: a member whose partners did
+  /// not follow moves to a row of its own. A member alone whose new constant matches
+  /// another row joins it.
+  /// - Complexity: O(rows containing the marker) plus the dual pivots; O(members) for a
+  ///   held constant; a move between rows costs a removal and an add.
   /// - Throws: `unknownConstraint`, `nonFiniteConstant`, or `unsatisfiable` when the
   ///   required constraints cannot hold with the new constant (the old one stays).
   public func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
@@ -85,6 +101,7 @@ public final class CassowarySolver: LinearSolver {
   /// - Complexity: O(error rows) plus the pivots of re-optimization.
   /// - Throws: `unknownConstraint`, `invalidPriority`, `requiredPriorityChange`.
   public func setPriority(_ priority: Priority, of id: ConstraintID) throws(SolverError) {
+    try tableau.applyHeldConstants()
     try tableau.setPriority(priority, of: id)
   }
 
@@ -93,12 +110,14 @@ public final class CassowarySolver: LinearSolver {
   /// - Complexity: that of adding one constraint.
   /// - Throws: `duplicateEditVariable`, `invalidEditPriority`, `requiredEditPriority`.
   public func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+    try tableau.applyHeldConstants()
     try tableau.addEditVariable(variable, priority: priority)
   }
 
   /// - Complexity: that of removing one constraint.
   /// - Throws: `unknownEditVariable`.
   public func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+    try tableau.applyHeldConstants()
     try tableau.removeEditVariable(variable)
   }
 
@@ -108,42 +127,63 @@ public final class CassowarySolver: LinearSolver {
   /// - Complexity: O(rows containing the edit's marker) plus the dual pivots.
   /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
   public func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
+    try tableau.applyHeldConstants()
     try tableau.suggestValue(value, for: variable)
   }
 
-  /// Every public mutation leaves the tableau optimal, so there is nothing left to do.
-  public func solve() throws(SolverError) {}
+  /// Every public mutation leaves the tableau optimal, except new constants held for a
+  /// shared row (see `setConstant`), which this applies, as every read does.
+  /// - Throws: `internalInconsistency` on a solver bug only.
+  public func solve() throws(SolverError) { try tableau.applyHeldConstants() }
 
   // MARK: Reading
 
   /// The variable's value: 0 when parametric, else computed from its row and the rows it
   /// refers to. The rows of unrestricted basics are evaluated together, once after each
   /// change (O(their cells)), so reads are O(1) amortised.
-  public func value(of variable: VariableID) -> Double { tableau.value(of: variable) }
+  public func value(of variable: VariableID) -> Double {
+    tableau.applyHeldConstantsForReading()
+    return tableau.value(of: variable)
+  }
 
   /// Writes the values of variables `0 ..< buffer.count` into `buffer`. O(n), no allocation.
-  public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) { tableau.writeValues(into: buffer) }
+  public func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
+    tableau.applyHeldConstantsForReading()
+    tableau.writeValues(into: buffer)
+  }
 
   /// True when the variable's row refers only to symbols pinned on the optimal face:
   /// dummies, restricted parametric symbols whose priority vector starts positive (entering
   /// one would cost at some level), and basics fixed by the same rule. Parametric variables
   /// and rows with a free or zero-cost symbol are not proven fixed. O(1) amortised: decided
   /// for every variable at once after each change.
-  public func isFixedAtOptimum(_ variable: VariableID) -> Bool { tableau.isFixedAtOptimum(variable) }
+  public func isFixedAtOptimum(_ variable: VariableID) -> Bool {
+    tableau.applyHeldConstantsForReading()
+    return tableau.isFixedAtOptimum(variable)
+  }
 
   public func contains(_ id: ConstraintID) -> Bool { tableau.contains(id) }
 
   public func hasEditVariable(_ variable: VariableID) -> Bool { tableau.hasEditVariable(variable) }
 
   /// The present constraint with this id, with its current constant and priority.
-  public func constraint(_ id: ConstraintID) -> Constraint? { tableau.constraint(id) }
+  public func constraint(_ id: ConstraintID) -> Constraint? {
+    tableau.applyHeldConstantsForReading()
+    return tableau.constraint(id)
+  }
 
-  public var counters: SolverCounters { tableau.counters }
+  public var counters: SolverCounters {
+    tableau.applyHeldConstantsForReading()
+    return tableau.counters
+  }
 
   /// Every broken tableau invariant, described; empty when the tableau is sound (see
   /// `Tableau.invariantViolations`).
   /// - Complexity: O(cells + symbols + objective entries + Σ constraint terms).
-  public func invariantViolations() -> [String] { tableau.invariantViolations() }
+  public func invariantViolations() -> [String] {
+    tableau.applyHeldConstantsForReading()
+    return tableau.invariantViolations()
+  }
 
   /// Whether this build checks tableau invariants after every operation
   /// (`LAYOUTBENCH_INTERNAL_CHECKS`: debug builds, and so `swift test`).

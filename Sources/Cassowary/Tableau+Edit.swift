@@ -56,23 +56,34 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.setConstant`; see its documentation.
   mutating func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
-    invalidateDerivedForConstants()
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
+    let index = Int32(id.index)
+    if constraintTags[id.index].costSymbol >= 0, rowSharer(of: index) >= 0, try holdConstant(constant, of: index) {
+      return
+    }
+    try applyHeldConstants()
+    try setConstantNow(constant, of: id)
+  }
+
+  /// `setConstant` now, for a present constraint and a finite constant: in place, or a
+  /// move between shared rows. The caller has applied the held constants (or is applying
+  /// them).
+  mutating func setConstantNow(_ constant: Double, of id: ConstraintID) throws(SolverError) {
+    invalidateDerivedForConstants()
     var tag = constraintTags[id.index]
-    if tag.costSymbol >= 0, constant != tag.constant, rowSharer(of: Int32(id.index)) >= 0,
-      let definition = definitions[id.index]
-    {
-      // Its row stays with the others; it takes a row of its own (or joins one that has
-      // its new constant).
-      invalidateDerived()
+    if tag.costSymbol >= 0, constant != tag.constant, let definition = definitions[id.index] {
       var moved = definition
       moved.expression.constant = constant
-      withdraw(id)
-      try enterConstraint(moved)
-      try optimize()
-      checkInvariants()
-      return
+      let index = Int32(id.index)
+      if rowSharer(of: index) >= 0 || sharedRowHost(for: moved.expression, excluding: index) != nil {
+        // A member of a shared row leaves it for a row of its own or one that has its new
+        // constant; a member alone joins such a row. A content size's hugging and
+        // compression resistance move together (Dynamic Type): the first to move takes a
+        // new row and the second follows it there, so the pair shares a row again.
+        try moveToAnotherRow(moved)
+        return
+      }
     }
     let old = tag.constant
     beginUndoLog()

@@ -175,6 +175,18 @@ extension Tableau {
         problems.append("constraint \(i): not at its place \(position) in the sharing index")
       }
     }
+    // A held constant belongs to a present optional inequality (alone in its row only
+    // while held constants are being applied, its partners having moved), and is counted.
+    var held = 0
+    for i in pendingConstants.indices where !pendingConstants[i].isNaN {
+      held += 1
+      let tag = constraintTags[i]
+      if !tag.isPresent || tag.costSymbol < 0 {
+        problems.append("constraint \(i): holds a constant but is not a present optional inequality")
+      }
+      if !pendingMembers.contains(Int32(i)) { problems.append("constraint \(i): holds a constant it is not listed for") }
+    }
+    if held != heldConstants { problems.append("\(held) constants held, \(heldConstants) counted") }
     for i in editTags.indices where editTags[i].isPresent { checkTag(editTags[i], "edit \(i)") }
     for symbol in freeSymbols {
       let s = Int(symbol)

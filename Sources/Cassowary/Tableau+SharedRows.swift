@@ -75,28 +75,36 @@ extension Tableau {
   /// nothing else changes. Returns its tag and the member whose row it joined, or nil
   /// (nothing done). O(terms²), plus O(row length) when the symbol is basic.
   mutating func joinSharedRow(_ constraint: Constraint) -> (tag: ConstraintTag, host: Int32)? {
-    let key = Self.sharingKey(of: constraint.expression)
+    guard let (candidate, k) = sharedRowHost(for: constraint.expression) else { return nil }
+    let host = constraintTags[Int(candidate)]
+    // Every member satisfies `expr = μ·(e - s)` with its own μ; this one's is k·μ_host.
+    var tag = ConstraintTag()
+    tag.isPresent = true
+    tag.constant = constraint.expression.constant
+    tag.marker = host.marker
+    tag.other = host.other
+    tag.markerCoefficient = k * host.markerCoefficient
+    tag.level = level(for: constraint.priority.value)
+    levelUsers[Int(tag.level)] += 1
+    // `<=` is violated when expr > 0, which is e > 0 if μ > 0 and s > 0 otherwise.
+    let sense: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+    tag.costSymbol = sense * tag.markerCoefficient > 0 ? host.other : host.marker
+    tag.costScale = abs(tag.markerCoefficient)
+    addCostTerms(of: tag, level: tag.level, sign: 1)
+    return (tag, candidate)
+  }
+
+  /// The present optional inequality, other than `excluded`, among the latest
+  /// ``sharingCandidateLimit`` listed under the expression's key whose row the expression
+  /// would share, with the factor k (`expression = k · its expression`); nil if none.
+  /// O(terms²), no allocation.
+  func sharedRowHost(for expression: LinearExpression, excluding excluded: Int32 = -1) -> (host: Int32, k: Double)? {
+    let key = Self.sharingKey(of: expression)
     guard key >= 0, key < softInequalitiesByVariable.count else { return nil }
-    for candidate in softInequalitiesByVariable[key].reversed().prefix(Self.sharingCandidateLimit) {
-      let host = constraintTags[Int(candidate)]
-      guard let reference = definitions[Int(candidate)],
-        let k = Self.proportion(of: constraint.expression, to: reference.expression)
-      else { continue }
-      // Every member satisfies `expr = μ·(e - s)` with its own μ; this one's is k·μ_host.
-      var tag = ConstraintTag()
-      tag.isPresent = true
-      tag.constant = constraint.expression.constant
-      tag.marker = host.marker
-      tag.other = host.other
-      tag.markerCoefficient = k * host.markerCoefficient
-      tag.level = level(for: constraint.priority.value)
-      levelUsers[Int(tag.level)] += 1
-      // `<=` is violated when expr > 0, which is e > 0 if μ > 0 and s > 0 otherwise.
-      let sense: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
-      tag.costSymbol = sense * tag.markerCoefficient > 0 ? host.other : host.marker
-      tag.costScale = abs(tag.markerCoefficient)
-      addCostTerms(of: tag, level: tag.level, sign: 1)
-      return (tag, candidate)
+    for candidate in softInequalitiesByVariable[key].reversed().prefix(Self.sharingCandidateLimit) where candidate != excluded {
+      if let reference = definitions[Int(candidate)], let k = Self.proportion(of: expression, to: reference.expression) {
+        return (candidate, k)
+      }
     }
     return nil
   }
@@ -174,5 +182,17 @@ extension Tableau {
     releaseLevel(tag.level)
     if owner[Int(tag.marker)] == index { owner[Int(tag.marker)] = sharer }
     if owner[Int(tag.other)] == index { owner[Int(tag.other)] = sharer }
+  }
+
+  /// Takes an optional inequality out of its row and enters it again as `moved` (its new
+  /// constant): into a row that has that constant, or a row of its own. Then re-optimizes.
+  /// Optional, it cannot be unsatisfiable. O(row length) for the row it leaves, plus the
+  /// pivots; no allocation once a freed row slot and symbols are at hand.
+  mutating func moveToAnotherRow(_ moved: Constraint) throws(SolverError) {
+    invalidateDerived()
+    withdraw(moved.id)
+    try enterConstraint(moved)
+    try optimize()
+    checkInvariants()
   }
 }

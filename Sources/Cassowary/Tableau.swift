@@ -105,6 +105,17 @@ struct Tableau {
   /// Present optional inequalities by the lowest variable index of their expression: where
   /// a new one looks for a row to share (Tableau+SharedRows.swift).
   var softInequalitiesByVariable: ContiguousArray<ContiguousArray<Int32>> = []
+  /// New constants of shared-row members held until their whole row has them, by
+  /// constraint index; NaN when none (Tableau+PendingConstants.swift). Grown with
+  /// `constraintTags`.
+  var pendingConstants: ContiguousArray<Double> = []
+  /// The constraints that were given a held constant, in order; entries whose constant has
+  /// since been applied read NaN there. Emptied when nothing is held.
+  var pendingMembers: ContiguousArray<Int32> = []
+  /// How many entries of `pendingConstants` are not NaN.
+  var heldConstants = 0
+  /// An error met applying held constants for a read, thrown by the next call that throws.
+  var heldConstantError: SolverError?
 
   // MARK: Objective
 

@@ -1,0 +1,124 @@
+import LayoutModel
+
+// New constants for the members of a shared row wait until the whole row has them.
+//
+// A content size category change (Dynamic Type) gives a view's hugging, compression
+// resistance and its stack's tie-breaks new constants, one `setConstant` at a time, all
+// proportional to the new intrinsic size: the members of one shared row
+// (Tableau+SharedRows.swift) move together. Taken one at a time, the first to move had to
+// leave the row for one of its own and the last to move had to join it there: two rows
+// entered and removed, and their pivots, per view and axis (4.6 ms per change of a
+// 1,000-view list against 1.9 ms in place). Held back until every member of the row has
+// its new constant, they shift the row in place, as a lone constraint's constant moves.
+//
+// What is held back is invisible: every other entry point, and every read, first applies
+// what is pending (a member whose partners never followed then moves rows, as it would
+// have at once). Only optional inequalities are held back, and they cannot be refused, so
+// no error is deferred past the call that caused it.
+extension Tableau {
+  /// Rings longer than this are not held back: checking one costs O(members) per call.
+  static let pendingRingLimit = 16
+
+  /// Holds `constant` for the optional inequality `index`, which shares its row, and
+  /// shifts the row in place once every member holds a constant proportional to it.
+  /// Returns false, having done nothing, when its row is shared by more than
+  /// ``pendingRingLimit`` members.
+  /// - Complexity: O(members of the row); the shift as `setConstant`'s in place.
+  /// - Throws: `internalInconsistency` on a solver bug only.
+  mutating func holdConstant(_ constant: Double, of index: Int32) throws(SolverError) -> Bool {
+    var members = 1
+    var member = constraintTags[Int(index)].nextSharer
+    while member != index {
+      members += 1
+      if members > Self.pendingRingLimit { return false }
+      member = constraintTags[Int(member)].nextSharer
+    }
+    let i = Int(index)
+    if pendingConstants[i].isNaN {
+      pendingMembers.append(index)
+      heldConstants += 1
+    }
+    pendingConstants[i] = constant
+    if rowHasItsConstants(index) { try shiftSharedRow(of: index) }
+    return true
+  }
+
+  /// Whether every member of `index`'s row holds a new constant and those constants
+  /// describe one row: a member's constant over its marker coefficient is the row's
+  /// constant in the marker's units, the same for all. O(members).
+  func rowHasItsConstants(_ index: Int32) -> Bool {
+    let reference = pendingConstants[Int(index)] / constraintTags[Int(index)].markerCoefficient
+    var member = constraintTags[Int(index)].nextSharer
+    while member != index {
+      let m = Int(member)
+      let held = pendingConstants[m]
+      if held.isNaN { return false }
+      if abs(held / constraintTags[m].markerCoefficient - reference) > 1e-12 * max(1, abs(reference)) { return false }
+      member = constraintTags[m].nextSharer
+    }
+    return true
+  }
+
+  /// Moves the row of `index` to its members' held constants in place (through `index`'s
+  /// tag: the others' shifts are the same in marker units), restores feasibility with the
+  /// dual simplex and re-optimizes.
+  /// - Complexity: O(rows containing the marker) plus the pivots.
+  /// - Throws: `internalInconsistency` if the dual simplex finds the row unsatisfiable,
+  ///   which an optional inequality's row cannot be.
+  mutating func shiftSharedRow(of index: Int32) throws(SolverError) {
+    invalidateDerivedForConstants()
+    var member = index
+    repeat {
+      let m = Int(member)
+      let constant = pendingConstants[m]
+      pendingConstants[m] = .nan
+      heldConstants -= 1
+      if member == index {
+        collectsInfeasibleRows = true
+        var tag = constraintTags[m]
+        shiftConstant(&tag, to: constant)
+        constraintTags[m] = tag
+      } else {
+        constraintTags[m].constant = constant
+      }
+      definitions[m]?.expression.constant = constant
+      member = constraintTags[m].nextSharer
+    } while member != index
+    if heldConstants == 0 { pendingMembers.removeAll(keepingCapacity: true) }
+    let stuck = try dualOptimize()
+    collectsInfeasibleRows = false
+    if let stuck { throw .internalInconsistency("an optional row cannot be made feasible (basic symbol \(stuck))") }
+    try optimize()
+    checkInvariants()
+  }
+
+  /// Applies every held constant, in the order they were set: a member whose row did not
+  /// follow moves to another row (or joins one with its constant). Every entry point but
+  /// `setConstant` on a shared member calls it first.
+  /// - Complexity: O(1) when nothing is held; otherwise as many `setConstant`s.
+  /// - Throws: `internalInconsistency` on a solver bug only.
+  mutating func applyHeldConstants() throws(SolverError) {
+    // Reads call this too; a solver bug met there surfaces at the next call that throws.
+    if let error = heldConstantError {
+      heldConstantError = nil
+      throw error
+    }
+    guard !pendingMembers.isEmpty else { return }
+    for k in pendingMembers.indices {
+      let m = Int(pendingMembers[k])
+      let constant = pendingConstants[m]
+      if constant.isNaN { continue }
+      pendingConstants[m] = .nan
+      heldConstants -= 1
+      try setConstantNow(constant, of: ConstraintID(m))
+    }
+    pendingMembers.removeAll(keepingCapacity: true)
+  }
+
+  /// `applyHeldConstants` for the reading entry points, which cannot throw: an error is
+  /// kept for the next call that can.
+  mutating func applyHeldConstantsForReading() {
+    guard !pendingMembers.isEmpty else { return }
+    do { try applyHeldConstants() } catch { heldConstantError = error }
+  }
+}
