@@ -88,12 +88,10 @@ extension Tableau {
         constraintTags.reserveCapacity(n)
         definitions.reserveCapacity(n)
         removalMarks.reserveCapacity(n)
-        pendingConstants.reserveCapacity(n)
       }
       constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
       definitions.append(contentsOf: repeatElement(nil, count: grow))
       removalMarks.append(contentsOf: repeatElement(false, count: grow))
-      pendingConstants.append(contentsOf: repeatElement(.nan, count: grow))
     }
     let index = Int32(id.index)
     let tag: ConstraintTag

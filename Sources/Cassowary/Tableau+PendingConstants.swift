@@ -34,6 +34,9 @@ extension Tableau {
       member = constraintTags[Int(member)].nextSharer
     }
     let i = Int(index)
+    if i >= pendingConstants.count {
+      pendingConstants.append(contentsOf: repeatElement(.nan, count: constraintTags.count - pendingConstants.count))
+    }
     if pendingConstants[i].isNaN {
       pendingMembers.append(index)
       heldConstants += 1
@@ -41,6 +44,11 @@ extension Tableau {
     pendingConstants[i] = constant
     if rowHasItsConstants(index) { try shiftSharedRow(of: index) }
     return true
+  }
+
+  /// The constant held for constraint `index`, or NaN. O(1).
+  func heldConstant(of index: Int) -> Double {
+    index < pendingConstants.count ? pendingConstants[index] : .nan
   }
 
   /// Whether every member of `index`'s row holds a new constant and those constants
@@ -51,7 +59,7 @@ extension Tableau {
     var member = constraintTags[Int(index)].nextSharer
     while member != index {
       let m = Int(member)
-      let held = pendingConstants[m]
+      let held = heldConstant(of: m)
       if held.isNaN { return false }
       if abs(held / constraintTags[m].markerCoefficient - reference) > 1e-12 * max(1, abs(reference)) { return false }
       member = constraintTags[m].nextSharer

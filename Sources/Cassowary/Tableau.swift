@@ -106,8 +106,9 @@ struct Tableau {
   /// a new one looks for a row to share (Tableau+SharedRows.swift).
   var softInequalitiesByVariable: ContiguousArray<ContiguousArray<Int32>> = []
   /// New constants of shared-row members held until their whole row has them, by
-  /// constraint index; NaN when none (Tableau+PendingConstants.swift). Grown with
-  /// `constraintTags`.
+  /// constraint index; NaN when none, and for indices past its end
+  /// (Tableau+PendingConstants.swift). Grown when a constant is first held, so that
+  /// systems that hold none do not pay for it.
   var pendingConstants: ContiguousArray<Double> = []
   /// The constraints that were given a held constant, in order; entries whose constant has
   /// since been applied read NaN there. Emptied when nothing is held.
