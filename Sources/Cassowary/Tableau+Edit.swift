@@ -78,9 +78,10 @@ extension Tableau {
       let index = Int32(id.index)
       if rowSharer(of: index) >= 0 || sharedRowHost(for: moved.expression, excluding: index) != nil {
         // A member of a shared row leaves it for a row of its own or one that has its new
-        // constant; a member alone joins such a row. A content size's hugging and
-        // compression resistance move together (Dynamic Type): the first to move takes a
-        // new row and the second follows it there, so the pair shares a row again.
+        // constant; a member alone joins such a row, so members that move one after the
+        // other share a row again. (Members that move together are held and shift their
+        // row in place instead, Tableau+PendingConstants.swift: this is for a member whose
+        // partners did not follow, or a row of more than `pendingRingLimit`.)
         try moveToAnotherRow(moved)
         return
       }

@@ -5,11 +5,12 @@ import LayoutModel
 // A content size category change (Dynamic Type) gives a view's hugging, compression
 // resistance and its stack's tie-breaks new constants, one `setConstant` at a time, all
 // proportional to the new intrinsic size: the members of one shared row
-// (Tableau+SharedRows.swift) move together. Taken one at a time, the first to move had to
-// leave the row for one of its own and the last to move had to join it there: two rows
-// entered and removed, and their pivots, per view and axis (4.6 ms per change of a
-// 1,000-view list against 1.9 ms in place). Held back until every member of the row has
-// its new constant, they shift the row in place, as a lone constraint's constant moves.
+// (Tableau+SharedRows.swift) move together. Taken one at a time, the first to move has to
+// leave the row for one of its own, and either the pair stays apart (every later crossing
+// between stretched and compressed then pays the degenerate pivots shared rows removed) or
+// the last to move joins it there (two rows entered and removed, and their pivots, per view
+// and axis). Held back until every member of the row has its new constant, they shift the
+// row in place, as a lone constraint's constant moves.
 //
 // What is held back is invisible: every other entry point, and every read, first applies
 // what is pending (a member whose partners never followed then moves rows, as it would
