@@ -49,11 +49,15 @@ public final class CassowarySolver: LinearSolver {
     try tableau.add(constraint)
   }
 
-  /// Adds constraints in order, then re-optimizes once (see `add(_:)` for each row).
+  /// Adds constraints in order, then re-optimizes once (see `add(_:)` for each row). In a
+  /// bulk batch (at least as many constraints as the solver has rows) the required rows
+  /// that would need phase one enter after the others, shortest first: they close chains,
+  /// and entered early they were substituted into every later row of the chain.
   /// - Complexity: the rows' entry as in `add(_:)`, plus one optimisation.
   /// - Throws: as `add(_:)`, for the first constraint that cannot be added after those
-  ///   before it (its `conflicts` may name constraints of the batch); the constraints of
-  ///   the batch are then removed again, and the solver holds what it held before.
+  ///   entered before it (its `conflicts` may name constraints of the batch); validation
+  ///   errors come in the batch's order. The constraints of the batch are then removed
+  ///   again, and the solver holds what it held before.
   public func add(contentsOf constraints: [Constraint]) throws(SolverError) {
     try tableau.applyHeldConstants()
     try tableau.add(contentsOf: constraints)

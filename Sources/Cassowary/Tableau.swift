@@ -40,6 +40,14 @@ struct Tableau {
   /// entered mention each variable (the unreduced subject's tie-break); 0 otherwise.
   var batchMentions: ContiguousArray<Int32> = []
 
+  /// During `add(contentsOf:)`: a row that needs phase one is set aside (its length in
+  /// `deferredRowLength`) and enters after the rest of the batch (Tableau+Add.swift).
+  var defersPhaseOne = false
+  var deferredRowLength = -1
+  var deferredRows: ContiguousArray<DeferredRow> = []
+  /// The batch indices `add(contentsOf:)` has entered, in order, to withdraw on failure.
+  var enteredBatchIndices: ContiguousArray<Int32> = []
+
   // MARK: Rows (indexed by row slot)
 
   var rows: ContiguousArray<Row> = []
@@ -170,4 +178,10 @@ struct Tableau {
   var liveSymbols = 0
   var liveRows = 0
 
+}
+
+/// A constraint of a batch whose row needed phase one when it was first reduced.
+struct DeferredRow {
+  var batchIndex: Int32
+  var length: Int32
 }

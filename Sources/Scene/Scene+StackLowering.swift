@@ -69,7 +69,7 @@ extension Scene {
     let intrinsic = visible.map { view($0)?.intrinsicSize[axis] ?? 0 }
     let total = intrinsic.reduce(0, +)
     if config.distribution == .fillEqually || (config.distribution == .fillProportionally && total == 0) {
-      for i in 1..<n { add(.equalSize(visible[i]), along(visible[i]).size - along(visible[i - 1]).size, .equal) }
+      for i in 1..<n { add(.equalSize(visible[i]), along(visible[i]).size - along(first).size, .equal) }
     } else if config.distribution == .fillProportionally {
       let gaps = visible.dropLast().reduce(0) { $0 + gap(after: $1) }
       for (i, v) in visible.enumerated() {

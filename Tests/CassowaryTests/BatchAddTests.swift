@@ -131,4 +131,73 @@ import TestSupport
     #expect(solver.invariantViolations().isEmpty)
   }
 
+
+  /// A horizontal fill-equally stack in the order a scene lowers it: each view's size
+  /// preferences `w[i] >= c[i] @750`, `w[i] <= c[i] @250` (c[i] = 10 + (7·i mod 40)), then
+  /// `x[0] == 0`, the end `x[n−1] + w[n−1] == W`, the gaps `x[i+1] == x[i] + w[i] + 8` and
+  /// the sizes `w[i] == w[0]`, with W = 30·n + 8·(n − 1): every width is 30.
+  /// Variables: x[i] = 2i, w[i] = 2i+1.
+  static func fillEquallyStack(_ n: Int, ids: inout ConstraintBuilder) -> [Constraint] {
+    let (x, w) = ({ (i: Int) in 2 * i }, { (i: Int) in 2 * i + 1 })
+    var batch: [Constraint] = []
+    for i in 0..<n {
+      let c = Double(10 + (7 * i) % 40)
+      batch.append(ids.next([(w(i), 1)], -c, .greaterThanOrEqual, 750))
+      batch.append(ids.next([(w(i), 1)], -c, .lessThanOrEqual, 250))
+    }
+    batch.append(ids.next([(x(0), 1)], 0, .equal))
+    batch.append(ids.next([(x(n - 1), 1), (w(n - 1), 1)], -Double(30 * n + 8 * (n - 1)), .equal))
+    for i in 0..<(n - 1) { batch.append(ids.next([(x(i), -1), (w(i), -1), (x(i + 1), 1)], -8, .equal)) }
+    for i in 1..<n { batch.append(ids.next([(w(i), 1), (w(0), -1)], 0, .equal)) }
+    return batch
+  }
+
+  /// Once the size preferences have made every width basic, the last gap and each size
+  /// constraint reduce to slacks and errors only and need phase one. Entered in order,
+  /// the last gap's row (every view's slack and error) came first, and each size
+  /// constraint's pivot substituted it further. A bulk batch enters those rows last,
+  /// shortest first. Cells touched are deterministic. (Measured at n = 120: 131 k in
+  /// order, 58 k set aside; the scene's 1,000-view fill-equally stack, whose rows grew
+  /// as O(n³): 933 M in order, 5.8 M set aside.)
+  @Test func aBulkBatchEntersTheRowsThatNeedPhaseOneLast() throws {
+    let n = 120
+    var ids = ConstraintBuilder()
+    let solver = CassowarySolver()
+    solver.tableau.skipsInvariantChecks = true
+    try solver.add(contentsOf: Self.fillEquallyStack(n, ids: &ids))
+    for i in [0, 1, 60, n - 1] {
+      expectValue(solver.value(of: VariableID(2 * i)), Double(38 * i), "x[\(i)]")
+      expectValue(solver.value(of: VariableID(2 * i + 1)), 30, "w[\(i)]")
+    }
+    #expect(solver.counters.cellsTouched < 6 * n * n, "cells touched \(solver.counters.cellsTouched)")
+    solver.tableau.skipsInvariantChecks = false
+    #expect(solver.invariantViolations().isEmpty)
+  }
+
+  /// A row set aside for phase one that cannot be satisfied fails the batch as it would
+  /// in order: it is named with the constraints it conflicts with, and everything the
+  /// batch entered, before and after it, is removed again.
+  @Test func aSetAsideRowThatCannotBeSatisfiedFailsTheBatch() throws {
+    var f = SolverFixture()
+    let fixed = f.reserveID()
+    let atLeast = f.reserveID()
+    let later = f.reserveID()
+    let batch = [
+      SolverFixture.constraint(fixed, [(0, 1)], -10, .equal),  // x0 == 10
+      SolverFixture.constraint(atLeast, [(0, 1)], -20, .greaterThanOrEqual),  // x0 >= 20: phase one
+      SolverFixture.constraint(later, [(1, 1)], -3, .equal),  // x1 == 3, entered before it
+    ]
+    #expect {
+      try f.solver.add(contentsOf: batch)
+    } throws: { error in
+      guard case SolverError.unsatisfiable(let id, let conflicts) = error else { return false }
+      return id == atLeast && conflicts == [fixed]
+    }
+    for id in [fixed, atLeast, later] { #expect(!f.solver.contains(id)) }
+    #expect(f.solver.counters.rows == 0)
+    #expect(f.solver.invariantViolations().isEmpty)
+    try f.solver.add(contentsOf: [batch[0], batch[2]])
+    expectValue(f.value(0), 10, "x0")
+    expectValue(f.value(1), 3, "x1")
+  }
 }
