@@ -177,6 +177,33 @@ import Testing
     }
   }
 
+  /// Fill-equally sizes every visible view against the first visible one (rule 3, as
+  /// UIKit's `UISV-fill-equally`), not against its neighbour: a chain makes each view's
+  /// size depend on every size constraint before it, and the solver's rows grow with it.
+  @Test func fillEquallySizesEveryViewAgainstTheFirstVisibleOne() throws {
+    var row = view("row", "root", 1)
+    row.stack = StackDescription()
+    row.stack?.distribution = .fillEqually
+    var scene = try Scene(
+      container: container, views: [view("root", nil, 0), row, view("w", "row", 2), view("x", "row", 3), view("y", "row", 4), view("z", "row", 5)])
+    func sizeTerms(_ id: String) throws -> Set<VariableID> {
+      var variables = SceneVariables()
+      variables.assign(scene)
+      let constraints = scene.generatedConstraints(for: .stack(scene.viewIndex(of: "row")!), variables: variables) { _ in nil }
+      let sized = try #require(constraints.first { $0.key.role == .equalSize(scene.viewIndex(of: id)!) })
+      return Set(sized.expression.terms.map(\.variable))
+    }
+    func width(_ id: String) -> VariableID {
+      var variables = SceneVariables()
+      variables.assign(scene)
+      return variables.variable(scene.viewIndex(of: id)!, .width)
+    }
+    #expect(try sizeTerms("z") == [width("z"), width("w")])
+    #expect(try sizeTerms("x") == [width("x"), width("w")])
+    _ = try scene.apply(.setHidden([Named("w", true)]), path: "s")
+    #expect(try sizeTerms("z") == [width("z"), width("x")])
+  }
+
   @Test func eachChangeTouchesOnlyItsElements() throws {
     var row = view("row", "root", 1)
     row.stack = StackDescription()
