@@ -43,6 +43,9 @@ struct Tableau {
   /// During `add(contentsOf:)`: a row that needs phase one is set aside (its length in
   /// `deferredRowLength`) and enters after the rest of the batch (Tableau+Add.swift).
   var defersPhaseOne = false
+  /// The fewest constraints a bulk batch needs before its phase-one rows are set aside
+  /// (a variable so that tests can reach the set-aside path with small systems).
+  var setAsideMinimumBatch = 256
   var deferredRowLength = -1
   var deferredRows: ContiguousArray<DeferredRow> = []
   /// The batch indices `add(contentsOf:)` has entered, in order, to withdraw on failure.
