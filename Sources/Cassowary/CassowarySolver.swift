@@ -51,7 +51,7 @@ public final class CassowarySolver: LinearSolver {
 
   /// Adds constraints in order, then re-optimizes once (see `add(_:)` for each row). In a
   /// bulk batch (at least as many constraints as the solver has rows, and at least 256:
-  /// shorter chains gain nothing from it) the required rows
+  /// shorter chains gain little and can cost phase one more pivots) the required rows
   /// that would need phase one enter after the others, shortest first: they close chains,
   /// and entered early they were substituted into every later row of the chain.
   /// - Complexity: the rows' entry as in `add(_:)`, plus one optimisation.

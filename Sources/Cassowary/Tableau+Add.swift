@@ -31,7 +31,7 @@ extension Tableau {
   /// short, so the cells a set-aside saves are few, while entering late can cost phase
   /// one more pivots (kiwi's 109-constraint enaml form: 70 pivots in order, 92 set aside,
   /// 1.15× the time; 10-view stacks: a few hundred cells either way, up to 7 more
-  /// pivots). From about 500 constraints (100-view stacks) the set-aside touches 5–16×
+  /// pivots). From about 500 constraints (100-view stacks) the set-aside touches 4–16×
   /// fewer cells where chains close.
   /// On a failure the constraints this call entered are removed again, so the solver
   /// holds what it held before (at an optimum, possibly another vertex of the same face).
