@@ -61,7 +61,7 @@ let package = Package(
     .testTarget(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
-      name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"]),
+      name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "Interchange", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "SpringsAndStrutsTests",
       dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "Measurement", "TestSupport"]),

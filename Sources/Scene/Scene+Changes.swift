@@ -134,11 +134,18 @@ extension Scene {
           }
         }
       }
+      var before: [(view: ViewIndex, size: AxisPair<Double?>)] = []
+      before.reserveCapacity(entries.count)
       for (k, entry) in entries.enumerated() {
+        guard let size = view(indices[k])?.intrinsicSize else { continue }
+        before.append((indices[k], size))
         views[indices[k].index]?.intrinsicSize = entry.value
         delta.touch(.view(indices[k]))
         if isArrangedInStack(indices[k]), let parent = view(indices[k])?.parent { delta.touch(.stack(parent)) }
       }
+      // New sizes of the same presence move constants only (a content-size category
+      // change): backends that hold the lowered constraints shift them in place.
+      delta.constantShifts = intrinsicSizeShifts(from: before) ?? []
 
     case .setStack(let entries):
       let indices = try presentViews(entries.map(\.id), path: path())

@@ -66,9 +66,12 @@ public struct SceneDelta: Hashable, Sendable {
   public var removedViews: [ViewIndex] = []
   /// When not empty, the whole effect of the change on the lowered constraints: which
   /// lowered constraints keep their shape and how far each one's constant moves (in
-  /// order). Set by `setConstant` (the user constraints) and by a `resizeContainer` that
-  /// keeps the safe-area insets (the root's size). A backend that holds the lowered
-  /// constraints can apply these in place instead of lowering `elements` again.
+  /// order). Set by `setConstant` (the user constraints), by a `resizeContainer` that
+  /// keeps the safe-area insets (the root's size), and by a `setIntrinsicSize` whose sizes
+  /// keep their presence and, in fill-proportionally stacks, their value along the axis
+  /// (content size and fill tie-breaks; Scene+IntrinsicSizeShifts.swift). A backend that
+  /// holds the lowered constraints can apply these in place instead of lowering `elements`
+  /// again.
   public var constantShifts: [ConstantShift] = []
 
   public init() {}
