@@ -165,12 +165,10 @@ struct Tableau {
   var pivotSymbols: ContiguousArray<Int32> = []
   var pivotCoefficients: ContiguousArray<Double> = []
   var pivotConstant = 0.0
-  var addedScratch: ContiguousArray<Int32> = []
   /// Rows far below their capacity, and their summed excess (see `noteShrinkage`).
   var shrinkCandidates: ContiguousArray<Int32> = []
   var isShrinkCandidate: ContiguousArray<Bool> = []
   var shrinkableExcess = 0
-  var removedScratch: ContiguousArray<Int32> = []
   var accumulator: ContiguousArray<Double> = []
   var accumulated: ContiguousArray<Bool> = []
   var touchedSymbols: [Int32] = []
