@@ -1,0 +1,95 @@
+import Cassowary
+import LayoutModel
+import Testing
+import TestSupport
+
+@testable import Scene
+
+/// An equalSpacing stack's gap minimums lower to one inequality, on the largest minimum
+/// (docs/scene-semantics.md, "Stack views", rule 2): the same layouts as one inequality per
+/// gap, since the gaps are equal, and a tableau linear in the number of views.
+@Suite struct EqualSpacingLoweringTests {
+
+  /// A horizontal equalSpacing stack as the root of a `width` × 100 container, spacing 3,
+  /// of `ids` each 30 × 20 with compression resistance 750, except "b" at 700.
+  private func stack(_ ids: [String], width: Double, customSpacing: [(String, Double)] = []) throws -> Scene {
+    var root = ViewDescription(id: "stack")
+    root.stack = StackDescription()
+    root.stack?.axis = .horizontal
+    root.stack?.distribution = .equalSpacing
+    root.stack?.alignment = .center
+    root.stack?.spacing = 3
+    root.stack?.customSpacing = customSpacing.map { StackDescription.CustomSpacing(after: $0.0, spacing: $0.1) }
+    var views = [root]
+    for id in ids {
+      var leaf = ViewDescription(id: id, parent: "stack")
+      leaf.intrinsicSize = AxisPair(horizontal: 30, vertical: 20)
+      if id == "b" { leaf.compressionResistance.horizontal = 700 }
+      views.append(leaf)
+    }
+    return try Scene(container: Container(width: width, height: 100), views: views)
+  }
+
+  /// The views after which the stack's generated constraints put a minimum gap.
+  private func minimumGaps(_ scene: Scene) -> [String] {
+    var variables = SceneVariables()
+    variables.assign(scene)
+    let stackIndex = scene.viewIndexByID["stack"]!
+    return scene.generatedConstraints(for: .stack(stackIndex), variables: variables) { _ in nil }.compactMap {
+      guard case .gap(after: let v) = $0.key.role else { return nil }
+      #expect($0.relation == .greaterThanOrEqual)
+      return scene.views[v.index]?.id
+    }
+  }
+
+  @Test func theOneMinimumIsTheLargestTheEarliestOnATie() throws {
+    var scene = try stack(["a", "b", "c", "d"], width: 300, customSpacing: [("b", 7), ("c", 7)])
+    #expect(minimumGaps(scene) == ["b"])
+    _ = try scene.apply(.setHidden([Named("b", true)]), path: "steps[0]")
+    #expect(minimumGaps(scene) == ["c"], "b's spacing goes with it")
+    _ = try scene.apply(.setHidden([Named("c", true)]), path: "steps[1]")
+    #expect(minimumGaps(scene) == ["a"], "all 3 now: the first")
+    _ = try scene.apply(.setHidden([Named("a", true), Named("d", true)]), path: "steps[2]")
+    #expect(minimumGaps(scene).isEmpty, "no view, no gap")
+  }
+
+  /// 100 wide, three views of 30 and a minimum gap of 10 after "a" (3 elsewhere): both gaps
+  /// are at least 10, so 80 is left for 90 of views and "b", the least resistant, gives
+  /// up 10. At 130 wide the two gaps share the 40 to spare.
+  @Test func everyGapKeepsTheLargestMinimum() throws {
+    for (width, expected) in [
+      (100.0, [[0.0, 40, 30, 20], [40, 40, 20, 20], [70, 40, 30, 20]]),
+      (130, [[0, 40, 30, 20], [50, 40, 30, 20], [100, 40, 30, 20]]),
+    ] {
+      let scene = try stack(["a", "b", "c"], width: width, customSpacing: [("a", 10)])
+      let layout = ConstraintLayout(solver: CassowarySolver())
+      try layout.load(scene)
+      try layout.layoutIfNeeded(scene)
+      var frames = [Rect](repeating: .zero, count: scene.views.count)
+      frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+      for (id, frame) in zip(["a", "b", "c"], expected) {
+        let f = frames[scene.viewIndexByID[id]!.index]
+        expectClose([f.x, f.y, f.width, f.height], frame, "\(id) at width \(width)")
+      }
+      #expect(layout.diagnostics(of: scene).isEmpty)
+    }
+  }
+
+  /// With an inequality per gap, 400 views held 400 rows of ~1,200 cells each (every gap's
+  /// slack reduced to the common gap over every view's size); now a handful per view.
+  @Test func aLongStackKeepsTheTableauLinear() throws {
+    let ids = (0..<400).map { "v\($0)" }
+    let scene = try stack(ids, width: 400 * 32)
+    let solver = CassowarySolver()
+    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let cells = solver.counters.cells
+    #expect(cells < 30 * ids.count, "\(cells) cells for \(ids.count) views")
+    var frames = [Rect](repeating: .zero, count: scene.views.count)
+    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    // 400 views of 30 in 12,800: 399 equal gaps of 800/399.
+    let last = frames[scene.viewIndexByID["v399"]!.index]
+    expectClose([last.x, last.width], [399 * (30 + 800 / 399.0), 30], "the last view")
+  }
+}
