@@ -46,6 +46,19 @@ extension Scene {
     add(.stackStart(first), along(first).start - canvas.start, .equal)
     add(.stackEnd(last), canvas.end - along(last).end, .equal)
 
+    // Rule 2, equalCentering's equal distances: each centre from the first two,
+    // cᵢ == c₀ + i·(c₁ − c₀) (0-based), entered before the gaps. A chain (cᵢ₊₁ − cᵢ == cᵢ − cᵢ₋₁), or
+    // positions already defined by the gap chain, make each position a sum over the views
+    // before it, and the gaps' slacks, basic at the optimum and fully reduced, then held the
+    // whole stack: Θ(n²) cells (1.0 M at 1,000 views, 4.6 s to build). From the first two
+    // each position is a row of a few cells, and so is each slack.
+    if config.distribution == .equalCentering, n >= 3 {
+      let pitch = along(visible[1]).center - along(first).center
+      for i in 2..<n {
+        add(.equalCentering(visible[i]), (along(visible[i]).center - along(first).center) - Double(i) * pitch, .equal)
+      }
+    }
+
     // Rule 2: gaps.
     let exactGaps = [.fill, .fillEqually, .fillProportionally].contains(config.distribution)
     // In equalSpacing every gap equals the others, so the gaps' minimums reduce to the
@@ -59,16 +72,11 @@ extension Scene {
       add(.gap(after: visible[i]), gapEnd(visible[i + 1]) - gapStart(visible[i]) - gap(after: visible[i]),
           exactGaps ? .equal : .greaterThanOrEqual)
     }
-    if n >= 3 {
+
+    // Rule 2, equalSpacing's equal gaps (chain).
+    if config.distribution == .equalSpacing, n >= 3 {
       for i in 1..<(n - 1) {
-        let (previous, middle, next) = (visible[i - 1], visible[i], visible[i + 1])
-        switch config.distribution {
-        case .equalSpacing:
-          add(.equalGap(middle), (gapEnd(next) - gapStart(middle)) - (gapEnd(middle) - gapStart(previous)), .equal)
-        case .equalCentering:
-          add(.equalCentering(middle), (along(next).center - along(middle).center) - (along(middle).center - along(previous).center), .equal)
-        default: break
-        }
+        add(.equalGap(visible[i]), (gapEnd(visible[i + 1]) - gapStart(visible[i])) - (gapEnd(visible[i]) - gapStart(visible[i - 1])), .equal)
       }
     }
 

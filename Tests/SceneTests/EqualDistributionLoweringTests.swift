@@ -5,18 +5,22 @@ import TestSupport
 
 @testable import Scene
 
-/// An equalSpacing stack's gap minimums lower to one inequality, on the largest minimum
-/// (docs/scene-semantics.md, "Stack views", rule 2): the same layouts as one inequality per
-/// gap, since the gaps are equal, and a tableau linear in the number of views.
-@Suite struct EqualSpacingLoweringTests {
+/// How equalSpacing and equalCentering stacks lower (docs/scene-semantics.md, "Stack
+/// views", rule 2): equalSpacing's gap minimums as one inequality, on the largest minimum
+/// (the same layouts, since the gaps are equal), equalCentering's centres each placed from
+/// the first two, before the gaps. Both keep a tableau linear in the number of views.
+@Suite struct EqualDistributionLoweringTests {
 
-  /// A horizontal equalSpacing stack as the root of a `width` × 100 container, spacing 3,
-  /// of `ids` each 30 × 20 with compression resistance 750, except "b" at 700.
-  private func stack(_ ids: [String], width: Double, customSpacing: [(String, Double)] = []) throws -> Scene {
+  /// A horizontal stack (equalSpacing unless told) as the root of a `width` × 100
+  /// container, spacing 3, of `ids` each 30 × 20 with compression resistance 750, except
+  /// "b" at 700.
+  private func stack(
+    _ ids: [String], width: Double, customSpacing: [(String, Double)] = [], distribution: Distribution = .equalSpacing
+  ) throws -> Scene {
     var root = ViewDescription(id: "stack")
     root.stack = StackDescription()
     root.stack?.axis = .horizontal
-    root.stack?.distribution = .equalSpacing
+    root.stack?.distribution = distribution
     root.stack?.alignment = .center
     root.stack?.spacing = 3
     root.stack?.customSpacing = customSpacing.map { StackDescription.CustomSpacing(after: $0.0, spacing: $0.1) }
@@ -30,12 +34,16 @@ import TestSupport
     return try Scene(container: Container(width: width, height: 100), views: views)
   }
 
-  /// The views after which the stack's generated constraints put a minimum gap.
-  private func minimumGaps(_ scene: Scene) -> [String] {
+  private func generated(_ scene: Scene) -> (constraints: [GeneratedConstraint], variables: SceneVariables) {
     var variables = SceneVariables()
     variables.assign(scene)
     let stackIndex = scene.viewIndexByID["stack"]!
-    return scene.generatedConstraints(for: .stack(stackIndex), variables: variables) { _ in nil }.compactMap {
+    return (scene.generatedConstraints(for: .stack(stackIndex), variables: variables) { _ in nil }, variables)
+  }
+
+  /// The views after which the stack's generated constraints put a minimum gap.
+  private func minimumGaps(_ scene: Scene) -> [String] {
+    generated(scene).constraints.compactMap {
       guard case .gap(after: let v) = $0.key.role else { return nil }
       #expect($0.relation == .greaterThanOrEqual)
       return scene.views[v.index]?.id
@@ -91,5 +99,45 @@ import TestSupport
     // 400 views of 30 in 12,800: 399 equal gaps of 800/399.
     let last = frames[scene.viewIndexByID["v399"]!.index]
     expectClose([last.x, last.width], [399 * (30 + 800 / 399.0), 30], "the last view")
+  }
+
+  /// Each centre from the first two: the constraint placing c names only a's, b's and c's
+  /// variables, and every one comes before the first gap.
+  @Test func equalCenteringPlacesEachCentreFromTheFirstTwo() throws {
+    let scene = try stack(["a", "b", "c", "d"], width: 300, distribution: .equalCentering)
+    let (constraints, variables) = generated(scene)
+    func axisVariables(_ ids: [String]) -> Set<VariableID> {
+      Set(ids.flatMap { id in [FrameQuantity.minX, .width].map { variables.variable(scene.viewIndexByID[id]!, $0) } })
+    }
+    var placed: [String] = []
+    for (index, constraint) in constraints.enumerated() {
+      guard case .equalCentering(let v) = constraint.key.role, let id = scene.views[v.index]?.id else { continue }
+      placed.append(id)
+      #expect(Set(constraint.expression.terms.map(\.variable)).isSubset(of: axisVariables(["a", "b", id])), "\(id)")
+      let firstGap = constraints.firstIndex { if case .gap = $0.key.role { true } else { false } }
+      #expect(index < (firstGap ?? 0), "\(id) before the gaps")
+    }
+    #expect(placed == ["c", "d"])
+  }
+
+  /// 400 views of 30 in 13,600: centres from 15 to 13,585, 13,570/399 apart (gaps of
+  /// about 4, above the minimum 3). A chain of equal distances held hundreds of cells per
+  /// view. (Compressed, gaps at their minimum, every view's size is coupled to the others'
+  /// and the rows are long in either form: docs/architecture.md.)
+  @Test func aLongEqualCenteringStackKeepsTheTableauLinear() throws {
+    let ids = (0..<400).map { "v\($0)" }
+    let scene = try stack(ids, width: 400 * 34, distribution: .equalCentering)
+    let solver = CassowarySolver()
+    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let cells = solver.counters.cells
+    #expect(cells < 40 * ids.count, "\(cells) cells for \(ids.count) views")
+    var frames = [Rect](repeating: .zero, count: scene.views.count)
+    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    for i in [1, 200, 398] {
+      let f = frames[scene.viewIndexByID["v\(i)"]!.index]
+      expectClose([f.x + f.width / 2, f.width], [15 + Double(i) * 13_570 / 399, 30], "v\(i)")
+    }
   }
 }
