@@ -5,10 +5,11 @@ import TestSupport
 
 @testable import Scene
 
-/// How equalSpacing and equalCentering stacks lower (docs/scene-semantics.md, "Stack
-/// views", rule 2): equalSpacing's gap minimums as one inequality, on the largest minimum
-/// (the same layouts, since the gaps are equal), equalCentering's centres each placed from
-/// the first two, before the gaps. Both keep a tableau linear in the number of views.
+/// How equalSpacing, equalCentering and fillEqually stacks lower (docs/scene-semantics.md,
+/// "Stack views", rule 2): equalSpacing's gap minimums as one inequality, on the largest
+/// minimum (the same layouts, since the gaps are equal), equalCentering's centres each
+/// placed from the first two, before the gaps, and fillEqually's views each placed from the
+/// first. All keep a tableau linear in the number of views.
 @Suite struct EqualDistributionLoweringTests {
 
   /// A horizontal stack (equalSpacing unless told) as the root of a `width` × 100
@@ -138,6 +139,40 @@ import TestSupport
     for i in [1, 200, 398] {
       let f = frames[scene.viewIndexByID["v\(i)"]!.index]
       expectClose([f.x + f.width / 2, f.width], [15 + Double(i) * 13_570 / 399, 30], "v\(i)")
+    }
+  }
+
+  /// fillEqually places each view from the first: the constraint placing c names only a's
+  /// and c's variables, with a's width counted twice and the two gaps before c.
+  @Test func fillEquallyPlacesEachViewFromTheFirst() throws {
+    let scene = try stack(["a", "b", "c"], width: 300, customSpacing: [("a", 10)], distribution: .fillEqually)
+    let (constraints, variables) = generated(scene)
+    let gap = try #require(constraints.first { $0.key.role == .gap(after: scene.viewIndexByID["b"]!) })
+    func x(_ id: String, _ quantity: FrameQuantity) -> VariableID { variables.variable(scene.viewIndexByID[id]!, quantity) }
+    let coefficients = Dictionary(uniqueKeysWithValues: gap.expression.terms.map { ($0.variable, $0.coefficient) })
+    let expected = [x("c", .minX): 1.0, x("a", .minX): -1, x("a", .width): -2]
+    #expect(Set(coefficients.keys) == Set(expected.keys))
+    for (variable, coefficient) in expected { expectClose(coefficients[variable] ?? .nan, coefficient, "\(variable)") }
+    expectClose(gap.expression.constant, -13, "gaps of 10 and 3")
+  }
+
+  /// 400 views in 16,000 with gaps of 3: each (16,000 − 1,197)/400 wide. The chain held
+  /// ~2,000 cells per view.
+  @Test func aLongFillEquallyStackKeepsTheTableauLinear() throws {
+    let ids = (0..<400).map { "v\($0)" }
+    let scene = try stack(ids, width: 400 * 40, distribution: .fillEqually)
+    let solver = CassowarySolver()
+    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    let cells = solver.counters.cells
+    #expect(cells < 40 * ids.count, "\(cells) cells for \(ids.count) views")
+    var frames = [Rect](repeating: .zero, count: scene.views.count)
+    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    let width = (16_000 - 399 * 3) / 400.0
+    for i in [1, 200, 399] {
+      let f = frames[scene.viewIndexByID["v\(i)"]!.index]
+      expectClose([f.x, f.width], [Double(i) * (width + 3), width], "v\(i)")
     }
   }
 }
