@@ -51,6 +51,19 @@ import TestSupport
     }
   }
 
+  /// Lays out a stack of 400 views `v0` … `v399` on Cassowary: the tableau's cells and
+  /// each view's frame by id.
+  private func layOut400(width: Double, _ distribution: Distribution) throws -> (cells: Int, frame: (Int) -> Rect) {
+    let scene = try stack((0..<400).map { "v\($0)" }, width: width, distribution: distribution)
+    let solver = CassowarySolver()
+    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    var frames = [Rect](repeating: .zero, count: scene.views.count)
+    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    return (solver.counters.cells, { frames[scene.viewIndexByID["v\($0)"]!.index] })
+  }
+
   @Test func theOneMinimumIsTheLargestTheEarliestOnATie() throws {
     var scene = try stack(["a", "b", "c", "d"], width: 300, customSpacing: [("b", 7), ("c", 7)])
     #expect(minimumGaps(scene) == ["b"])
@@ -87,19 +100,10 @@ import TestSupport
   /// With an inequality per gap, 400 views held 400 rows of ~1,200 cells each (every gap's
   /// slack reduced to the common gap over every view's size); now a handful per view.
   @Test func aLongStackKeepsTheTableauLinear() throws {
-    let ids = (0..<400).map { "v\($0)" }
-    let scene = try stack(ids, width: 400 * 32)
-    let solver = CassowarySolver()
-    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
-    try layout.load(scene)
-    try layout.layoutIfNeeded(scene)
-    let cells = solver.counters.cells
-    #expect(cells < 30 * ids.count, "\(cells) cells for \(ids.count) views")
-    var frames = [Rect](repeating: .zero, count: scene.views.count)
-    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    let (cells, frame) = try layOut400(width: 400 * 32, .equalSpacing)
+    #expect(cells < 30 * 400, "\(cells) cells for 400 views")
     // 400 views of 30 in 12,800: 399 equal gaps of 800/399.
-    let last = frames[scene.viewIndexByID["v399"]!.index]
-    expectClose([last.x, last.width], [399 * (30 + 800 / 399.0), 30], "the last view")
+    expectClose([frame(399).x, frame(399).width], [399 * (30 + 800 / 399.0), 30], "the last view")
   }
 
   /// Each centre from the first two: the constraint placing c names only a's, b's and c's
@@ -126,19 +130,10 @@ import TestSupport
   /// view. (Compressed, gaps at their minimum, every view's size is coupled to the others'
   /// and the rows are long in either form: docs/architecture.md.)
   @Test func aLongEqualCenteringStackKeepsTheTableauLinear() throws {
-    let ids = (0..<400).map { "v\($0)" }
-    let scene = try stack(ids, width: 400 * 34, distribution: .equalCentering)
-    let solver = CassowarySolver()
-    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
-    try layout.load(scene)
-    try layout.layoutIfNeeded(scene)
-    let cells = solver.counters.cells
-    #expect(cells < 40 * ids.count, "\(cells) cells for \(ids.count) views")
-    var frames = [Rect](repeating: .zero, count: scene.views.count)
-    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    let (cells, frame) = try layOut400(width: 400 * 34, .equalCentering)
+    #expect(cells < 40 * 400, "\(cells) cells for 400 views")
     for i in [1, 200, 398] {
-      let f = frames[scene.viewIndexByID["v\(i)"]!.index]
-      expectClose([f.x + f.width / 2, f.width], [15 + Double(i) * 13_570 / 399, 30], "v\(i)")
+      expectClose([frame(i).x + frame(i).width / 2, frame(i).width], [15 + Double(i) * 13_570 / 399, 30], "v\(i)")
     }
   }
 
@@ -159,20 +154,11 @@ import TestSupport
   /// 400 views in 16,000 with gaps of 3: each (16,000 − 1,197)/400 wide. The chain held
   /// ~2,000 cells per view.
   @Test func aLongFillEquallyStackKeepsTheTableauLinear() throws {
-    let ids = (0..<400).map { "v\($0)" }
-    let scene = try stack(ids, width: 400 * 40, distribution: .fillEqually)
-    let solver = CassowarySolver()
-    let layout = ConstraintLayout(solver: solver, detectsAmbiguity: false)
-    try layout.load(scene)
-    try layout.layoutIfNeeded(scene)
-    let cells = solver.counters.cells
-    #expect(cells < 40 * ids.count, "\(cells) cells for \(ids.count) views")
-    var frames = [Rect](repeating: .zero, count: scene.views.count)
-    frames.withUnsafeMutableBufferPointer { layout.writeFrames(of: scene, into: $0) }
+    let (cells, frame) = try layOut400(width: 400 * 40, .fillEqually)
+    #expect(cells < 40 * 400, "\(cells) cells for 400 views")
     let width = (16_000 - 399 * 3) / 400.0
     for i in [1, 200, 399] {
-      let f = frames[scene.viewIndexByID["v\(i)"]!.index]
-      expectClose([f.x, f.width], [Double(i) * (width + 3), width], "v\(i)")
+      expectClose([frame(i).x, frame(i).width], [Double(i) * (width + 3), width], "v\(i)")
     }
   }
 }
