@@ -105,9 +105,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   }
 
   /// A change whose whole effect is new constants (`setConstant`, a resize that keeps the
-  /// insets, new intrinsic sizes that keep their presence) on constraints the solver holds: each lowered constant moves by the delta's
-  /// shift, straight into `setConstant`, without lowering the elements again (which
-  /// allocated some twenty arrays per step: expressions, keys, sets). Returns false,
+  /// insets, new intrinsic sizes that keep their presence) on constraints the solver
+  /// holds: each lowered constant moves by the delta's shift, straight into `setConstant`,
+  /// without lowering the elements again (which allocated some twenty arrays per step:
+  /// expressions, keys, sets). Returns false,
   /// having changed nothing or only constants the general path will find equal, when the
   /// delta is anything else, a constraint is not held (inactive or broken), or the solver
   /// refuses a constant (the general path then releases and re-adds it, and may break it).

@@ -47,11 +47,12 @@ extension Scene {
     add(.stackEnd(last), canvas.end - along(last).end, .equal)
 
     // Rule 2, equalCentering's equal distances: each centre from the first two,
-    // cᵢ == c₀ + i·(c₁ − c₀) (0-based), entered before the gaps. A chain (cᵢ₊₁ − cᵢ == cᵢ − cᵢ₋₁), or
-    // positions already defined by the gap chain, make each position a sum over the views
-    // before it, and the gaps' slacks, basic at the optimum and fully reduced, then held the
-    // whole stack: Θ(n²) cells (1.0 M at 1,000 views, 4.6 s to build). From the first two
-    // each position is a row of a few cells, and so is each slack.
+    // cᵢ == c₀ + i·(c₁ − c₀) (0-based), entered before the gaps. A chain
+    // (cᵢ₊₁ − cᵢ == cᵢ − cᵢ₋₁), or positions already defined by the gap chain, make each
+    // position a sum over the views before it, and the gaps' slacks, basic at the optimum
+    // and fully reduced, then held the whole stack: Θ(n²) cells (1.0 M at 1,000 views,
+    // 4.6 s to build). From the first two each position is a row of a few cells, and so is
+    // each slack.
     if config.distribution == .equalCentering, n >= 3 {
       let pitch = along(visible[1]).center - along(first).center
       for i in 2..<n {
