@@ -481,7 +481,7 @@ extension Tableau {
     case .dummy: return true
     case .slack, .error:
       let head = objectiveHead[Int(symbol)]
-      return head >= 0 && entryCoefficient[Int(head)] > 0
+      return head >= 0 && entries[Int(head)].coefficient > 0
     case .external, .artificial, .free: return false
     }
   }

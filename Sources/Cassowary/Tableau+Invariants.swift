@@ -127,14 +127,14 @@ extension Tableau {
       var e = objectiveHead[s]
       var last = Double.infinity
       while e >= 0 {
-        let p = levelPriority[Int(entryLevel[Int(e)])]
+        let p = entries[Int(e)].priority
         if p >= last { problems.append("objective vector of \(s) not descending by level") }
-        if abs(entryCoefficient[Int(e)]) < Self.epsilon { problems.append("objective vector of \(s) has a zero entry") }
+        if abs(entries[Int(e)].coefficient) < Self.epsilon { problems.append("objective vector of \(s) has a zero entry") }
         last = p
-        e = entryNext[Int(e)]
+        e = entries[Int(e)].next
       }
-      if symbolKind[s].isPivotable && rowOf[s] < 0 && entryCoefficient[Int(objectiveHead[s])] < -1e-7 {
-        problems.append("not optimal: symbol \(s) could enter (coefficient \(entryCoefficient[Int(objectiveHead[s])]))")
+      if symbolKind[s].isPivotable && rowOf[s] < 0 && entries[Int(objectiveHead[s])].coefficient < -1e-7 {
+        problems.append("not optimal: symbol \(s) could enter (coefficient \(entries[Int(objectiveHead[s])].coefficient))")
       }
     }
 
@@ -142,8 +142,8 @@ extension Tableau {
     for s in objectiveHead.indices {
       var e = objectiveHead[s]
       while e >= 0 {
-        entriesPerLevel[Int(entryLevel[Int(e)])] += 1
-        e = entryNext[Int(e)]
+        entriesPerLevel[Int(entries[Int(e)].level)] += 1
+        e = entries[Int(e)].next
       }
     }
     if entriesPerLevel != levelEntries { problems.append("level entry counts \(levelEntries), found \(entriesPerLevel)") }

@@ -50,16 +50,13 @@ extension Tableau {
       mergeIntoArtificialObjective(scale: coefficient, removing: symbol)
     }
 
-    var e = objectiveHead[s]
-    while e >= 0 {
-      let level = entryLevel[Int(e)]
-      let coefficient = entryCoefficient[Int(e)]
+    if objectiveHead[s] >= 0 {
+      loadSubstitutedVector(of: symbol)
       for j in pivotSymbols.indices {
-        addObjective(pivotSymbols[j], level: level, delta: coefficient * pivotCoefficients[j])
+        addSubstitutedVector(to: pivotSymbols[j], scale: pivotCoefficients[j])
       }
-      e = entryNext[Int(e)]
+      clearObjective(of: symbol)
     }
-    clearObjective(of: symbol)
   }
 
   /// Replaces `symbol`, which is about to leave the system, by the expression in

@@ -140,11 +140,13 @@ struct Tableau {
   /// Level ids sorted by priority ascending, for lookup by binary search.
   var levelsByPriority: ContiguousArray<Int32> = []
   /// Objective entries pool: linked lists, one per symbol, sorted by level priority
-  /// descending.
-  var entryLevel: ContiguousArray<Int32> = []
-  var entryCoefficient: ContiguousArray<Double> = []
-  var entryNext: ContiguousArray<Int32> = []
+  /// descending. One array of entries rather than one per field, so a step along a list
+  /// reads one cache line.
+  var entries: ContiguousArray<ObjectiveEntry> = []
   var freeEntry: Int32 = -1
+  /// The priority vector of the symbol a pivot is substituting, while it is merged into
+  /// the vectors of the pivot row's symbols (Tableau+Objective.swift).
+  var substitutedVector: ContiguousArray<ObjectiveEntry> = []
   var enteringCandidates = EnteringHeap()
 
   // MARK: Dual simplex, phase one, rollback
@@ -185,4 +187,14 @@ struct Tableau {
 struct DeferredRow {
   var batchIndex: Int32
   var length: Int32
+}
+
+/// One coefficient of a symbol's priority vector: its level, that level's priority (kept
+/// here so that walks compare without a second lookup) and the next entry of the list (-1
+/// at its end; the free list when unused).
+struct ObjectiveEntry {
+  var priority: Double
+  var coefficient: Double
+  var level: Int32
+  var next: Int32
 }
