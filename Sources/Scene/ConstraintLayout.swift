@@ -55,14 +55,27 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// constraints in file order — and adds the constraints. Autoresizing views whose
   /// superview's size is only known from the layout join at the layout pass
   /// (docs/scene-semantics.md, S₀).
+  ///
+  /// One exception to that order: the size preferences of a view that a fill-equally stack
+  /// sizes, when all of them are optional, enter last. The stack gives its views one size;
+  /// entered first, the preferences leave that size to be found by phase one when the
+  /// constraints that fix the stack's length arrive, and phase one moves it across every
+  /// view's intrinsic size one pivot at a time, each pivot rewriting the rows of every view
+  /// (a 1,000-view stack: 1,747 pivots, 3.8 M cells touched). Entered last, they meet a
+  /// size already fixed and enter as short rows (48 k cells). Optional constraints are
+  /// never broken, so no diagnostic depends on this order.
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
     let views = scene.presentViews
     var elements: [SceneElement] = [.container]
     elements.reserveCapacity(1 + 2 * views.count + scene.constraints.count)
-    elements += views.map { .view($0) }
+    var sizedLast: [ViewIndex] = []
+    for v in views {
+      if scene.hasOnlyOptionalSizePreferencesInFillEquallyStack(v) { sizedLast.append(v) } else { elements.append(.view(v)) }
+    }
     elements += views.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
+    elements += sizedLast.map { .view($0) }
     keysOfElement.reserveCapacity(elements.count)
     try refresh(scene, elements: elements, newViews: views)
   }

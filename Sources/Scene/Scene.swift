@@ -74,6 +74,19 @@ public struct Scene: Sendable {
     return self.view(parent)?.stack != nil
   }
 
+  /// Whether the view is arranged in a fill-equally stack and every content-size
+  /// constraint it generates (hugging and compression resistance on an axis with an
+  /// intrinsic size) is optional: `ConstraintLayout.load` enters those last. O(1).
+  public func hasOnlyOptionalSizePreferencesInFillEquallyStack(_ index: ViewIndex) -> Bool {
+    guard let view = view(index), view.isArranged, let parent = view.parent,
+      self.view(parent)?.stack?.distribution == .fillEqually
+    else { return false }
+    return Axis.allCases.allSatisfy { axis in
+      view.intrinsicSize[axis] == nil
+        || (!Priority(view.hugging[axis]).isRequired && !Priority(view.compressionResistance[axis]).isRequired)
+    }
+  }
+
   /// The nearest view that is an ancestor of (or equal to) both.
   /// Walks the deeper one up to the other's depth, then both up together (`depthSlots`,
   /// `parentSlots`): O(depth), no allocation (a set of ancestors per constraint was a
