@@ -86,28 +86,29 @@ extension Tableau {
     queueIfEligible(symbol)
   }
 
-  /// Copies the symbol's priority vector into `substitutedVector`, for
-  /// ``addSubstitutedVector(to:scale:)``. O(levels it has entries at).
-  mutating func loadSubstitutedVector(of symbol: Int32) {
-    substitutedVector.removeAll(keepingCapacity: true)
+  /// Replaces `vector`'s contents with the symbol's priority vector. O(levels it has
+  /// entries at); allocates only to grow `vector`.
+  func copyObjectiveVector(of symbol: Int32, into vector: inout ContiguousArray<ObjectiveEntry>) {
+    vector.removeAll(keepingCapacity: true)
     var e = objectiveHead[Int(symbol)]
     while e >= 0 {
-      substitutedVector.append(entries[Int(e)])
+      vector.append(entries[Int(e)])
       e = entries[Int(e)].next
     }
   }
 
-  /// Adds `scale ·` the vector loaded by ``loadSubstitutedVector(of:)`` to `symbol`'s
-  /// vector: what a pivot does to the objective for each symbol of the pivot row. Both
-  /// lists are sorted by priority descending, so one merged walk replaces one walk per
-  /// level (a pivot on a 3,000-cell row whose entering symbol has entries at three levels
-  /// walked 9,000 lists), and the symbol is queued once.
+  /// Adds `scale · vector` (a priority vector, as ``copyObjectiveVector(of:into:)`` gives)
+  /// to `symbol`'s vector: what a pivot does to the objective for each symbol of the pivot
+  /// row. Both lists are sorted by priority descending, so one merged walk replaces one
+  /// walk per level (a pivot on a 3,000-cell row whose entering symbol has entries at
+  /// three levels walked 9,000 lists), and the symbol is queued once.
   /// - Complexity: O(levels of both vectors).
-  mutating func addSubstitutedVector(to symbol: Int32, scale: Double) {
+  mutating func addObjectiveVector(_ vector: ContiguousArray<ObjectiveEntry>, scale: Double, to symbol: Int32) {
     let s = Int(symbol)
     var previous: Int32 = -1
     var e = objectiveHead[s]
-    for term in substitutedVector {
+    for i in vector.indices {
+      let term = vector[i]
       let delta = scale * term.coefficient
       while e >= 0 && entries[Int(e)].priority > term.priority {
         previous = e
@@ -133,7 +134,7 @@ extension Tableau {
 
   /// Stores `entry` (whose `next` is already set) in a free slot or a new one and links it
   /// after `previous` (-1: at the head of `s`'s list). Returns its index. O(1) amortized.
-  @discardableResult
+  @discardableResult @inline(__always)
   private mutating func linkObjectiveEntry(_ entry: ObjectiveEntry, of s: Int, after previous: Int32) -> Int32 {
     levelEntries[Int(entry.level)] += 1
     let index: Int32
@@ -150,6 +151,7 @@ extension Tableau {
   }
 
   /// Unlinks entry `e`, which follows `previous` (-1: the head) in `s`'s list, and frees it.
+  @inline(__always)
   private mutating func unlinkObjectiveEntry(_ e: Int32, of s: Int, after previous: Int32) {
     levelEntries[Int(entries[Int(e)].level)] -= 1
     let next = entries[Int(e)].next

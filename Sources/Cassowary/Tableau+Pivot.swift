@@ -51,10 +51,14 @@ extension Tableau {
     }
 
     if objectiveHead[s] >= 0 {
-      loadSubstitutedVector(of: symbol)
+      // Taken out of `self` so the loop reads it as a plain argument.
+      var vector = ContiguousArray<ObjectiveEntry>()
+      swap(&vector, &substitutedVector)
+      copyObjectiveVector(of: symbol, into: &vector)
       for j in pivotSymbols.indices {
-        addSubstitutedVector(to: pivotSymbols[j], scale: pivotCoefficients[j])
+        addObjectiveVector(vector, scale: pivotCoefficients[j], to: pivotSymbols[j])
       }
+      swap(&vector, &substitutedVector)
       clearObjective(of: symbol)
     }
   }

@@ -144,8 +144,8 @@ struct Tableau {
   /// reads one cache line.
   var entries: ContiguousArray<ObjectiveEntry> = []
   var freeEntry: Int32 = -1
-  /// The priority vector of the symbol a pivot is substituting, while it is merged into
-  /// the vectors of the pivot row's symbols (Tableau+Objective.swift).
+  /// Scratch for the priority vector of the symbol a pivot is substituting, while it is
+  /// merged into the vectors of the pivot row's symbols (Tableau+Pivot.swift).
   var substitutedVector: ContiguousArray<ObjectiveEntry> = []
   var enteringCandidates = EnteringHeap()
 
