@@ -147,6 +147,13 @@ extension Tableau {
       }
     }
     if entriesPerLevel != levelEntries { problems.append("level entry counts \(levelEntries), found \(entriesPerLevel)") }
+    var freeCount = 0
+    var free = freeEntry
+    while free >= 0 && freeCount <= entries.count {
+      freeCount += 1
+      free = entries[Int(free)].next
+    }
+    if freeCount != freeEntryCount { problems.append("free objective entries \(freeEntryCount), found \(freeCount)") }
 
     func checkTag(_ tag: ConstraintTag, _ what: String) {
       for symbol in [tag.marker, tag.other] where symbol >= 0 {

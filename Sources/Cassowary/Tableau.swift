@@ -144,6 +144,8 @@ struct Tableau {
   /// reads one cache line.
   var entries: ContiguousArray<ObjectiveEntry> = []
   var freeEntry: Int32 = -1
+  /// The length of the free list from `freeEntry`.
+  var freeEntryCount = 0
   /// Scratch for the priority vector of the symbol a pivot is substituting, while it is
   /// merged into the vectors of the pivot row's symbols (Tableau+Pivot.swift).
   var substitutedVector: ContiguousArray<ObjectiveEntry> = []
