@@ -102,6 +102,9 @@ struct CountingMeter: RegionMeter {
       maxCount: counts.max())
   }
 
+  /// Cells touched over every operation of every phase: the pass's solver work.
+  var totalCellsTouched: Int { work.reduce(0) { sum, phase in phase.reduce(sum) { $0 + $1.cellsTouched } } }
+
   /// Mean pivots and cells touched per operation; rows, cells and symbols after the phase.
   func counters(of phase: Int) -> [(name: String, value: Double)] {
     let entries = work[phase]

@@ -13,18 +13,27 @@ final class CountingFakeBackend: LayoutBackend {
   nonisolated(unsafe) static var mallocsPerUpdate = 0
   nonisolated(unsafe) static var mallocsPerLayout = 0
   nonisolated(unsafe) static var failOnUpdate: Int? = nil
+  /// `malloc`s made by the next load only, then reset: the one-time cost of a process's
+  /// first run (metadata, lazy globals) that the counting pass must not report.
+  nonisolated(unsafe) static var mallocsOnNextLoad = 0
+  /// Cells touched reported per update, to push a case's solver work past a limit.
+  nonisolated(unsafe) static var cellsTouchedPerUpdate = 0
   /// Each layout pass spins this long on the monotonic clock, so its samples have a floor.
   nonisolated(unsafe) static var spinNanosecondsPerLayout: UInt64 = 0
   private var updates = 0
   private var work = SolverCounters()
 
-  func load(_ scene: Scene) throws(LayoutError) {}
+  func load(_ scene: Scene) throws(LayoutError) {
+    for _ in 0..<Self.mallocsOnNextLoad { free(malloc(24)) }
+    Self.mallocsOnNextLoad = 0
+  }
 
   func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
     if let fail = Self.failOnUpdate, fail == updates { throw .solver(.internalInconsistency("update \(fail) fails")) }
     updates += 1
     for _ in 0..<Self.mallocsPerUpdate { free(malloc(24)) }
     work.pivots += 2
+    work.cellsTouched += Self.cellsTouchedPerUpdate
   }
 
   func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
