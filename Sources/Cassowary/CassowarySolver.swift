@@ -217,11 +217,18 @@ extension Tableau {
   /// past the reserved capacity the next evaluation is a full one.
   @inline(__always)
   mutating func noteConstantMoved(_ slot: Int32) {
-    guard !valuesNeedFullEvaluation else { return }
-    if movedConstantSlots.count == movedConstantSlots.capacity {
-      valuesNeedFullEvaluation = true
+    Self.noteConstantMoved(slot, in: &movedConstantSlots, overflow: &valuesNeedFullEvaluation)
+  }
+
+  /// `noteConstantMoved` on the list and flag taken out of the tableau (by a walk that
+  /// holds its arrays).
+  @inline(__always)
+  static func noteConstantMoved(_ slot: Int32, in moved: inout ContiguousArray<Int32>, overflow: inout Bool) {
+    guard !overflow else { return }
+    if moved.count == moved.capacity {
+      overflow = true
     } else {
-      movedConstantSlots.append(slot)
+      moved.append(slot)
     }
   }
 
