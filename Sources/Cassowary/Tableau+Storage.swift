@@ -192,6 +192,7 @@ extension Tableau {
   mutating func noteAdded(_ symbol: Int32, in slot: Int32, restricted: Bool) {
     let s = Int(symbol)
     if restricted {
+      if restrictedColumns[s].capacity == 0 { restrictedColumns[s].reserveCapacity(8) }
       restrictedColumns[s].append(slot)
       restrictedOccurrences[s] += 1
     } else {
@@ -507,6 +508,10 @@ extension Tableau {
     touchedSymbols.sort()
     pivotSymbols.removeAll(keepingCapacity: true)
     pivotCoefficients.removeAll(keepingCapacity: true)
+    // The buffers often arrive empty (`installRow` hands the last ones to its row): one
+    // allocation of the final size, not a doubling per power of two.
+    pivotSymbols.reserveCapacity(touchedSymbols.count)
+    pivotCoefficients.reserveCapacity(touchedSymbols.count)
     for symbol in touchedSymbols {
       let s = Int(symbol)
       let value = accumulator[s]
