@@ -19,8 +19,8 @@ enum MeasurementLoop {
   /// Timed runs of the reference kernel before each timed repetition.
   static var referenceRunsPerRepetition: Int { 3 }
   /// Cells touched by the first counting pass above which the second is skipped: 2^30,
-  /// about a second of the dense simplex (1 ns a cell) and tens of seconds of Cassowary
-  /// (5-100 ns). Deterministic, so every process of every run makes the same choice for a
+  /// about a second of the dense simplex (1 ns a cell) and ten seconds or more of
+  /// Cassowary (8 ns a cell and up, in the committed results). Deterministic, so every process of every run makes the same choice for a
   /// case. In the committed results only the dense simplex's stacks at 100 views and
   /// larger cases, and Cassowary's fill-proportionally stack at 10,000 views before this
   /// issue's changes (178 s a repetition), lie above it.
