@@ -508,12 +508,10 @@ extension Tableau {
   /// O(k log k) in the number of touched symbols.
   mutating func gatherAccumulated() {
     touchedSymbols.sort()
+    // No reservation of the final size here: an exact capacity left a later merge into the
+    // row no slack, and change steps allocated more than with the doubled buffers.
     pivotSymbols.removeAll(keepingCapacity: true)
     pivotCoefficients.removeAll(keepingCapacity: true)
-    // The buffers often arrive empty (`installRow` hands the last ones to its row): one
-    // allocation of the final size, not a doubling per power of two.
-    pivotSymbols.reserveCapacity(touchedSymbols.count)
-    pivotCoefficients.reserveCapacity(touchedSymbols.count)
     for symbol in touchedSymbols {
       let s = Int(symbol)
       let value = accumulator[s]
