@@ -40,9 +40,7 @@ import Testing
   }
 
   @Test func everyPhaseKeepsOneSamplePerOperationPerRepetition() {
-    CountingFakeBackend.mallocsPerUpdate = 0
-    CountingFakeBackend.mallocsPerLayout = 0
-    CountingFakeBackend.failOnUpdate = nil
+    CountingFakeBackend.reset()
     let measurement = CaseMeasurement(
       trace: Self.trace(), settings: MeasurementSettings(repetitions: 3, warmup: 1, countsAllocations: false),
       makeBackend: { CountingFakeBackend() })
@@ -65,11 +63,9 @@ import Testing
   /// Samples are nanoseconds as numbers: a layout that spins 200 µs yields samples of at
   /// least that (a conversion that reinterpreted the clock's bits gave 1e-316 here).
   @Test func samplesAreTheElapsedNanoseconds() {
-    CountingFakeBackend.mallocsPerUpdate = 0
-    CountingFakeBackend.mallocsPerLayout = 0
-    CountingFakeBackend.failOnUpdate = nil
+    CountingFakeBackend.reset()
+    defer { CountingFakeBackend.reset() }
     CountingFakeBackend.spinNanosecondsPerLayout = 200_000
-    defer { CountingFakeBackend.spinNanosecondsPerLayout = 0 }
     let measurement = CaseMeasurement(
       trace: Self.trace(), settings: MeasurementSettings(repetitions: 2, warmup: 0, countsAllocations: false),
       makeBackend: { CountingFakeBackend() })
@@ -83,9 +79,9 @@ import Testing
   @Test(arguments: [(0, 0), (1, 0), (0, 3), (2, 5)])
   func allocationsAreCountedPerOperation(perUpdate: Int, perLayout: Int) throws {
     try #require(AllocationCounter.isAvailable, "jemalloc counting must be available in the test build")
+    CountingFakeBackend.reset()
     CountingFakeBackend.mallocsPerUpdate = perUpdate
     CountingFakeBackend.mallocsPerLayout = perLayout
-    CountingFakeBackend.failOnUpdate = nil
     let measurement = CaseMeasurement(
       trace: Self.trace(), settings: MeasurementSettings(repetitions: 1, warmup: 0), makeBackend: { CountingFakeBackend() })
     let byName = Dictionary(uniqueKeysWithValues: phases(measurement.run()).map { ($0.name, $0) })
@@ -106,11 +102,9 @@ import Testing
   /// first pass always overruns) counted once in one process and twice in another.
   @Test func aFirstRunsOneTimeAllocationsAreNotCountedWhateverTheTimeBudget() throws {
     try #require(AllocationCounter.isAvailable, "jemalloc counting must be available in the test build")
-    CountingFakeBackend.mallocsPerUpdate = 0
-    CountingFakeBackend.mallocsPerLayout = 0
-    CountingFakeBackend.failOnUpdate = nil
+    CountingFakeBackend.reset()
+    defer { CountingFakeBackend.reset() }
     CountingFakeBackend.mallocsOnNextLoad = 7
-    defer { CountingFakeBackend.mallocsOnNextLoad = 0 }
     let measurement = CaseMeasurement(
       trace: Self.trace(), settings: MeasurementSettings(repetitions: 1, warmup: 0, timeBudgetSeconds: 1e-9),
       makeBackend: { CountingFakeBackend() })
@@ -122,15 +116,10 @@ import Testing
   /// second pass would cost seconds to minutes): its figures include the first run's.
   @Test func aCaseTooCostlyToCountTwiceKeepsItsFirstCount() throws {
     try #require(AllocationCounter.isAvailable, "jemalloc counting must be available in the test build")
-    CountingFakeBackend.mallocsPerUpdate = 0
-    CountingFakeBackend.mallocsPerLayout = 0
-    CountingFakeBackend.failOnUpdate = nil
+    CountingFakeBackend.reset()
+    defer { CountingFakeBackend.reset() }
     CountingFakeBackend.mallocsOnNextLoad = 7
     CountingFakeBackend.cellsTouchedPerUpdate = 1 << 29
-    defer {
-      CountingFakeBackend.mallocsOnNextLoad = 0
-      CountingFakeBackend.cellsTouchedPerUpdate = 0
-    }
     let measurement = CaseMeasurement(
       trace: Self.trace(), settings: MeasurementSettings(repetitions: 1, warmup: 0), makeBackend: { CountingFakeBackend() })
     let byName = Dictionary(uniqueKeysWithValues: phases(measurement.run()).map { ($0.name, $0) })
@@ -149,10 +138,9 @@ import Testing
   }
 
   @Test func aFailingBackendEndsTheCaseAsAnError() {
-    CountingFakeBackend.mallocsPerUpdate = 0
-    CountingFakeBackend.mallocsPerLayout = 0
+    CountingFakeBackend.reset()
+    defer { CountingFakeBackend.reset() }
     CountingFakeBackend.failOnUpdate = 2
-    defer { CountingFakeBackend.failOnUpdate = nil }
     let outcome = CaseMeasurement(trace: Self.trace(), settings: MeasurementSettings(), makeBackend: { CountingFakeBackend() }).run()
     guard case .failed(let message) = outcome else {
       Issue.record("not failed: \(outcome)")

@@ -23,6 +23,17 @@ final class CountingFakeBackend: LayoutBackend {
   private var updates = 0
   private var work = SolverCounters()
 
+  /// Every setting back to a backend that allocates, spins, fails and works not at all;
+  /// each test starts from here (the settings are static) and sets what it measures.
+  static func reset() {
+    mallocsPerUpdate = 0
+    mallocsPerLayout = 0
+    failOnUpdate = nil
+    mallocsOnNextLoad = 0
+    cellsTouchedPerUpdate = 0
+    spinNanosecondsPerLayout = 0
+  }
+
   func load(_ scene: Scene) throws(LayoutError) {
     for _ in 0..<Self.mallocsOnNextLoad { free(malloc(24)) }
     Self.mallocsOnNextLoad = 0
