@@ -21,7 +21,7 @@ struct BaselineForm {
     self.visible = visible
   }
 
-  private func baseline(_ j: Int) -> Baseline? { scene.view(visible[j])?.baseline }
+  private func baseline(_ j: Int) -> Baseline? { scene.baseline(of: visible[j]) }
 
   /// `B(size) = offset + slope · size` and `D(size)` likewise.
   func near(_ j: Int) -> (offset: Double, slope: Double) {

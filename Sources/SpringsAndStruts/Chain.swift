@@ -41,7 +41,7 @@ struct Chain {
     gap.removeAll(keepingCapacity: true)
     for v in visible {
       gap.append(configuration.customSpacing[v] ?? configuration.spacing)
-      let baseline = baselineRelative ? scene.view(v)?.baseline : nil
+      let baseline = baselineRelative ? scene.baseline(of: v) : nil
       if !baselineRelative {
         startCoefficient.append(1)
         startOffset.append(0)

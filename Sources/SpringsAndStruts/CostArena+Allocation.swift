@@ -18,8 +18,16 @@ extension CostArena {
   mutating func addItem(_ cost: Cost) { items.append(cost) }
 
   /// Every piece of positive length, sorted by slope (ties by item, then position).
-  /// O(P log P · levels).
-  private mutating func sortedCandidates() {
+  ///
+  /// The pieces are first dealt into buckets by their slope's sign and first non-zero level
+  /// (``leadingKey(_:)``), in slope order, keeping their order within a bucket; then each
+  /// bucket is merge-sorted. A stack's views enter in order and their slopes at equal
+  /// priorities differ only in the index tie-break, which follows that order, so most
+  /// buckets are one run already: a 1,000-view fill stack's 2,000 pieces took 37,787 vector
+  /// comparisons in a heap sort, and now take 1,999.
+  /// - Complexity: O(P · levels) when every bucket is in order, O(P log P · levels) at
+  ///   worst; no allocation once the buffers have grown.
+  mutating func sortedCandidates() {
     candidateItem.removeAll(keepingCapacity: true)
     candidatePiece.removeAll(keepingCapacity: true)
     candidateStart.removeAll(keepingCapacity: true)
@@ -34,14 +42,55 @@ extension CostArena {
         candidateEnd.append(e)
       }
     }
+    let count = candidateItem.count
+    let keyCount = 2 * width + 1
+    bucketEnd.removeAll(keepingCapacity: true)
+    bucketEnd.append(contentsOf: repeatElement(0, count: keyCount))
+    candidateKey.removeAll(keepingCapacity: true)
+    for c in 0..<count {
+      let key = leadingKey(vectorOf[Int(candidatePiece[c])])
+      candidateKey.append(Int32(key))
+      bucketEnd[key] += 1
+    }
+    // Counts to starts (each bucket's write cursor), then the cursors end at the ends.
+    var total: Int32 = 0
+    for k in 0..<keyCount { (bucketEnd[k], total) = (total, total + bucketEnd[k]) }
     order.removeAll(keepingCapacity: true)
-    for c in candidateItem.indices { order.append(Int32(c)) }
+    order.append(contentsOf: repeatElement(0, count: count))
+    for c in 0..<count {
+      let k = Int(candidateKey[c])
+      order[Int(bucketEnd[k])] = Int32(c)
+      bucketEnd[k] += 1
+    }
     // Capture the arrays, not self: `order` is being sorted in place.
-    heapSort(&order) { [vectors, vectorOf, candidatePiece, width] a, b in
+    let before = { [vectorStart, entryLevel, entryValue, vectorOf, candidatePiece] (a: Int32, b: Int32) -> Bool in
       let c = compareVectors(
-        vectors, width, vectorOf[Int(candidatePiece[Int(a)])], vectorOf[Int(candidatePiece[Int(b)])])
+        vectorStart, entryLevel, entryValue, vectorOf[Int(candidatePiece[Int(a)])], vectorOf[Int(candidatePiece[Int(b)])])
       return c < 0 || (c == 0 && a < b)
     }
+    var low = 0
+    for k in 0..<keyCount {
+      let high = Int(bucketEnd[k])
+      naturalMergeSort(&order, low..<high, &mergeScratch, by: before)
+      low = high
+    }
+    // Neighbours across a bucket boundary are in order unless entries within the
+    // tolerance of zero made two buckets' slopes tie: then sort the list as one.
+    for i in 1..<max(1, count) where candidateKey[Int(order[i])] != candidateKey[Int(order[i - 1])] {
+      if before(order[i], order[i - 1]) {
+        naturalMergeSort(&order, 0..<count, &mergeScratch, by: before)
+        break
+      }
+    }
+  }
+
+  /// The bucket of ``sortedCandidates()`` for vector `v`, numbered in slope order: a
+  /// negative first non-zero entry at level l is bucket l (the higher the level, the lower
+  /// the slope), the zero vector is `width`, a positive one at level l is `2 · width − l`.
+  /// Zero means within the tolerance of ``compareEntries(_:_:)``. O(entries).
+  private func leadingKey(_ v: Int32) -> Int {
+    guard let (level, sign) = leadingEntry(v) else { return width }
+    return sign < 0 ? level : 2 * width - level
   }
 
   /// The end of the group of equal slopes starting at sorted position `g`.
@@ -70,7 +119,8 @@ extension CostArena {
   /// Splits `total` among the items, writing each one's size to `values`. Refuses (returns
   /// the refusal) when the items' required bounds cannot meet the total (a conflict), when
   /// the split is not unique, or when an item ends at a soft bound it cannot prove.
-  /// - Complexity: O(P log P · levels) for P pieces; no allocation once grown.
+  /// - Complexity: that of ``sortedCandidates()`` for P pieces, then O(P · levels); no
+  ///   allocation once grown.
   mutating func allocate(total: Double, owner: ViewIndex, axis: Axis) -> Refusal? {
     for item in items { if let failure = item.failure { return failure } }
     sortedCandidates()
@@ -129,7 +179,7 @@ extension CostArena {
   }
 
   /// The infimal convolution of the items: the least total cost as a function of their
-  /// total. O(P log P · levels).
+  /// total. The complexity of ``sortedCandidates()``, then O(P · levels).
   mutating func convolve(owner: ViewIndex, axis: Axis) -> Cost {
     for item in items { if let failure = item.failure { return .failed(failure) } }
     sortedCandidates()

@@ -14,7 +14,8 @@ extension CostArena {
   /// slopes add. A term with scale 0 is a constant whose argument must lie in its domain.
   /// An empty domain is a conflict of `owner`'s required sizes along `axis` (or, when a
   /// soft bound causes it, that bound's refusal).
-  /// - Complexity: O(P log P + P · levels) for P pieces in all; no allocation once grown.
+  /// - Complexity: O(P log P + P · levels) for P pieces in all (O(P · levels) when the
+  ///   terms' breakpoints come in few ascending runs); no allocation once grown.
   mutating func sum(owner: ViewIndex, axis: Axis) -> Cost {
     let conflict = Refusal(view: owner, reason: .conflict(axis))
     var lower = -Double.infinity
@@ -52,9 +53,10 @@ extension CostArena {
     eventX.removeAll(keepingCapacity: true)
     eventTerm.removeAll(keepingCapacity: true)
     eventPiece.removeAll(keepingCapacity: true)
-    let running = newVector()
+    // The running slope, in accumulator bank 0.
+    clearAccumulator()
     for (t, term) in terms.enumerated() where term.scale > 0 {
-      add(term.scale, vectorOf[Int(term.cost.first)], to: running)
+      accumulate(term.scale, vectorOf[Int(term.cost.first)])
       for p in pieces(of: term.cost).dropFirst() {
         eventX.append((starts[p] - term.offset) / term.scale)
         eventTerm.append(Int32(t))
@@ -63,14 +65,16 @@ extension CostArena {
     }
     order.removeAll(keepingCapacity: true)
     for e in eventX.indices { order.append(Int32(e)) }
-    heapSort(&order) { [eventX] a, b in eventX[Int(a)] < eventX[Int(b)] || (eventX[Int(a)] == eventX[Int(b)] && a < b) }
+    naturalMergeSort(&order, 0..<order.count, &mergeScratch) { [eventX] a, b in
+      eventX[Int(a)] < eventX[Int(b)] || (eventX[Int(a)] == eventX[Int(b)] && a < b)
+    }
 
     var next = 0
     func apply(_ e: Int32) {
       let term = terms[Int(eventTerm[Int(e)])]
       let p = eventPiece[Int(e)]
-      add(term.scale, vectorOf[Int(p)], to: running)
-      add(-term.scale, vectorOf[Int(p) - 1], to: running)
+      accumulate(term.scale, vectorOf[Int(p)])
+      accumulate(-term.scale, vectorOf[Int(p) - 1])
     }
     // Slopes just left of the lower bound, for a soft bound's slope.
     while next < order.count, eventX[Int(order[next])] < lower, !nearlyEqual(eventX[Int(order[next])], lower) {
@@ -79,14 +83,14 @@ extension CostArena {
     }
     var soft: SoftBound?
     if lower.isFinite && !lowerIsHard, let refusal = softRefusal {
-      soft = softBoundOfSum(lower: lower, running: running, refusal: refusal)
+      soft = softBoundOfSum(lower: lower, refusal: refusal)
     }
     while next < order.count, eventX[Int(order[next])] <= lower || nearlyEqual(eventX[Int(order[next])], lower) {
       apply(order[next])
       next += 1
     }
     let first = nextPiece
-    var current = copyVector(running)
+    var current = accumulatedVector()
     appendPiece(start: lower, vector: current)
     if lower < upper {
       while next < order.count {
@@ -96,8 +100,8 @@ extension CostArena {
           apply(order[next])
           next += 1
         }
-        if compare(running, current) != 0 {
-          current = copyVector(running)
+        if compareAccumulated(with: current) != 0 {
+          current = accumulatedVector()
           appendPiece(start: x, vector: current)
         }
       }
@@ -108,15 +112,16 @@ extension CostArena {
 
   /// The slope bound of a sum whose lower bound is soft: the other terms' slopes left of
   /// it plus the bounding terms' own soft slopes (each bounds its true left slope).
-  private mutating func softBoundOfSum(lower: Double, running: Int32, refusal: Refusal) -> SoftBound {
-    let slope = copyVector(running)
+  /// The running slope is accumulator bank 0; bank 1 is scratch.
+  private mutating func softBoundOfSum(lower: Double, refusal: Refusal) -> SoftBound {
+    copyAccumulator()
     for term in terms where term.scale > 0 {
       let low = (term.cost.lower - term.offset) / term.scale
       guard nearlyEqual(low, lower), let bound = term.cost.soft else { continue }
       guard bound.slope >= 0 else { return SoftBound(slope: -1, refusal: refusal) }
-      add(-term.scale, vectorOf[Int(term.cost.first)], to: slope)
-      add(term.scale, bound.slope, to: slope)
+      accumulate(-term.scale, vectorOf[Int(term.cost.first)], bank: 1)
+      accumulate(term.scale, bound.slope, bank: 1)
     }
-    return SoftBound(slope: slope, refusal: refusal)
+    return SoftBound(slope: accumulatedVector(bank: 1), refusal: refusal)
   }
 }

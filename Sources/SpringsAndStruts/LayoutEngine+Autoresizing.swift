@@ -12,14 +12,14 @@ extension LayoutEngine {
   /// that superview's own frame — or marks it to be measured when its superview is placed
   /// at the next pass (its size in the layout the view enters). O(1).
   mutating func enter(_ v: ViewIndex, _ scene: Scene) {
-    guard let view = scene.view(v), view.translatesAutoresizingMask, let parent = view.parent else { return }
+    guard scene.translatesAutoresizingMask(v), let parent = scene.parent(of: v) else { return }
     if parent == scene.root {
       reference[v.index] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
       referenceState[v.index] = .known
-    } else if let superview = scene.view(parent), superview.translatesAutoresizingMask,
-      !scene.isArrangedInStack(parent), isNew[parent.index]
+    } else if scene.translatesAutoresizingMask(parent), !scene.isArrangedInParentStack(parent), isNew[parent.index],
+      let frame = scene.autoresizing(of: parent)?.frame
     {
-      reference[v.index] = AxisPair(horizontal: superview.frame.width, vertical: superview.frame.height)
+      reference[v.index] = AxisPair(horizontal: frame.width, vertical: frame.height)
       referenceState[v.index] = .known
     } else {
       referenceState[v.index] = .pending
@@ -29,9 +29,9 @@ extension LayoutEngine {
   /// S₀ from the superview's frame in this pass (placed already).
   /// - Throws: `.undefinedReference` when the rules do not fix that size (the superview is
   ///   inside a hidden arranged view) and the view has a flexible part on that axis.
-  mutating func measureReference(of v: ViewIndex, _ view: View, in parent: ViewIndex) throws(Refusal) {
+  mutating func measureReference(of v: ViewIndex, mask: AutoresizingMask, in parent: ViewIndex) throws(Refusal) {
     for axis in Axis.allCases where !isDeterminate(parent, axis) {
-      let flexible = view.autoresizingMask.flexibleParts(axis)
+      let flexible = mask.flexibleParts(axis)
       if flexible.near || flexible.size || flexible.far { throw Refusal(view: v, reason: .undefinedReference(axis)) }
     }
     let size = frames[parent.index]
@@ -41,15 +41,16 @@ extension LayoutEngine {
 
   /// Places an autoresizing (not arranged) view in its superview, whose frame is set.
   /// O(1).
-  mutating func placeAutoresizing(_ v: ViewIndex, _ view: View, in parent: ViewIndex) throws(Refusal) {
-    if referenceState[v.index] == .pending { try measureReference(of: v, view, in: parent) }
+  mutating func placeAutoresizing(_ v: ViewIndex, in parent: ViewIndex, _ scene: Scene) throws(Refusal) {
+    guard let (initial, mask) = scene.autoresizing(of: v) else { return }
+    if referenceState[v.index] == .pending { try measureReference(of: v, mask: mask, in: parent) }
     let superview = frames[parent.index]
     let s0 = reference[v.index]
     let horizontal = Self.autoresize(
-      near: view.frame.x, size: view.frame.width, flexible: view.autoresizingMask.flexibleParts(.horizontal),
+      near: initial.x, size: initial.width, flexible: mask.flexibleParts(.horizontal),
       reference: s0.horizontal, current: superview.width)
     let vertical = Self.autoresize(
-      near: view.frame.y, size: view.frame.height, flexible: view.autoresizingMask.flexibleParts(.vertical),
+      near: initial.y, size: initial.height, flexible: mask.flexibleParts(.vertical),
       reference: s0.vertical, current: superview.height)
     frames[v.index] = Rect(x: horizontal.position, y: vertical.position, width: horizontal.size, height: vertical.size)
     var bits: UInt8 = 0

@@ -55,7 +55,7 @@ extension LayoutEngine {
     for j in 0..<n {
       mainSize[j] -= covering.total(of: j)
       // Below a soft bound the view's true cost is unknown, so an answer there is unproved.
-      let c = cost(of: visible[j], axis)
+      let c = costs[Self.slot(visible[j], axis)]
       if let bound = c.soft, nearlyEqual(mainSize[j], c.lower) { throw bound.refusal }
     }
   }
@@ -72,24 +72,24 @@ extension LayoutEngine {
   /// optimum every slope is negative). The first piece ends at the cost's lower bound,
   /// possibly −∞. O(pieces · levels).
   private mutating func addShrinkColumns(of j: Int, _ axis: Axis) {
-    let c = cost(of: visible[j], axis)
+    let c = costs[Self.slot(visible[j], axis)]
     let optimum = mainSize[j]
-    let width = arena.width
     for p in arena.pieces(of: c).reversed() {
       let start = arena.start(p, of: c)
       guard start < optimum && !nearlyEqual(start, optimum) else { continue }
       let length = min(arena.end(p, of: c), optimum) - start
       guard length > 0 && !isNegligible(length, scale: abs(optimum)) else { continue }
       let column = covering.addColumn(group: j, upper: length)
-      let vector = Int(arena.vectorOf[p]) * width
-      for l in 0..<width { covering.setCost(column: column, level: l, -arena.vectors[vector + l]) }
+      for e in arena.entries(of: arena.vectorOf[p]) {
+        covering.setCost(column: column, level: Int(arena.entryLevel[e]), -arena.entryValue[e])
+      }
     }
   }
 
   /// The refusal of the first view whose cost is truncated by a soft lower bound: with the
   /// truncation, "cannot fit" may only mean "not known below the bound".
   private func softRefusal(_ axis: Axis) -> Refusal? {
-    for v in visible { if let bound = cost(of: v, axis).soft { return bound.refusal } }
+    for v in visible { if let bound = costs[Self.slot(v, axis)].soft { return bound.refusal } }
     return nil
   }
 }

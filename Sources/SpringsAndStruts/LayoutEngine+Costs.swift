@@ -14,8 +14,8 @@ extension LayoutEngine {
   /// order and are added where it lays out. O(pieces · levels) beyond the own cost.
   mutating func stackedCost(of v: ViewIndex, _ axis: Axis, _ scene: Scene) -> Cost {
     let own = ownCost(of: v, axis, scene)
-    guard let view = scene.view(v), view.intrinsicSize[axis] == nil, let parent = view.parent,
-      let configuration = scene.view(parent)?.stack, configuration.axis != axis, configuration.alignment != .fill
+    guard let parent = scene.parent(of: v), scene.intrinsicSize(of: v, axis) == nil,
+      let configuration = scene.stack(of: parent), configuration.axis != axis, configuration.alignment != .fill
     else { return own }
     let collapse = arena.kink(at: 0, level: levels.index(of: InternalPriority.fillTieBreak), below: 1, above: 1)
     arena.beginSum()
@@ -27,11 +27,11 @@ extension LayoutEngine {
   /// A view's own cost along `axis`: content size, and for a stack its hugging and its
   /// arranged views' least cost. Never includes terms its parent stack adds.
   mutating func ownCost(of v: ViewIndex, _ axis: Axis, _ scene: Scene) -> Cost {
-    guard let view = scene.view(v) else { return arena.flat() }
+    guard let priorities = scene.contentPriorities(of: v, axis) else { return arena.flat() }
     let content = arena.content(
-      intrinsic: view.intrinsicSize[axis], hugging: view.hugging[axis],
-      compressionResistance: view.compressionResistance[axis], levels: levels)
-    guard let configuration = view.stack else { return content }
+      intrinsic: scene.intrinsicSize(of: v, axis), hugging: priorities.hugging,
+      compressionResistance: priorities.compressionResistance, levels: levels)
+    guard let configuration = scene.stack(of: v) else { return content }
     let inner = configuration.axis == axis ? mainCost(v, configuration, scene) : crossCost(v, configuration, scene)
     let hugging = arena.kink(at: 0, level: levels.index(of: InternalPriority.stackHugging), below: 1, above: 1)
     let insets = canvasInsets(v, configuration, scene)
@@ -54,9 +54,9 @@ extension LayoutEngine {
     visible.removeAll(keepingCapacity: true)
     rank.removeAll(keepingCapacity: true)
     var arranged = 0
-    for child in scene.view(stack)?.children ?? [] {
-      guard let view = scene.view(child), view.isArranged else { continue }
-      if !view.isHidden {
+    for child in scene.children(of: stack) {
+      guard let arrangement = scene.arrangement(of: child), arrangement.isArranged else { continue }
+      if !arrangement.isHidden {
         visible.append(child)
         rank.append(arranged)
       }
@@ -69,7 +69,7 @@ extension LayoutEngine {
   /// when none), stretching costs k + 1 and shrinking K − k at 0.5.
   mutating func tieBreak(_ v: ViewIndex, _ axis: Axis, rank k: Int, of count: Int, _ scene: Scene) -> Cost {
     arena.kink(
-      at: scene.view(v)?.intrinsicSize[axis] ?? 0, level: levels.index(of: InternalPriority.fillTieBreak),
+      at: scene.intrinsicSize(of: v, axis) ?? 0, level: levels.index(of: InternalPriority.fillTieBreak),
       below: Double(count - k), above: Double(k + 1))
   }
 
@@ -85,7 +85,7 @@ extension LayoutEngine {
     let fixed = chain.gapSum + chain.constant
     switch configuration.distribution {
     case .fill:
-      if axis == .horizontal, visible.contains(where: { scene.view($0)?.wrapsText == true }) {
+      if axis == .horizontal, visible.contains(where: { scene.wrapsText($0) }) {
         return .failed(Refusal(view: s, reason: .textWidth))
       }
       guard chain.activeCount > 0 else { return arena.flat(lower: fixed, upper: fixed) }
@@ -93,7 +93,7 @@ extension LayoutEngine {
       for j in 0..<n where chain.coefficient[j] != 0 {
         let tie = tieBreak(visible[j], axis, rank: rank[j], of: arrangedCount, scene)
         arena.beginSum()
-        arena.addTerm(cost(of: visible[j], axis))
+        arena.addTerm(costs[Self.slot(visible[j], axis)])
         arena.addTerm(tie)
         arena.addItem(arena.sum(owner: s, axis: axis))
       }
@@ -103,21 +103,21 @@ extension LayoutEngine {
       return arena.sum(owner: s, axis: axis)
 
     case .fillEqually, .fillProportionally:
-      let total = visible.reduce(0.0) { $0 + (scene.view($1)?.intrinsicSize[axis] ?? 0) }
+      let total = visible.reduce(0.0) { $0 + (scene.intrinsicSize(of: $1, axis) ?? 0) }
       if configuration.distribution == .fillEqually || total == 0 {
         let active = Double(chain.activeCount)
         guard active > 0 else { return arena.flat(lower: fixed, upper: fixed) }
         arena.beginSum()
-        for v in visible { arena.addTerm(cost(of: v, axis), scale: 1 / active, offset: -fixed / active) }
+        for v in visible { arena.addTerm(costs[Self.slot(v, axis)], scale: 1 / active, offset: -fixed / active) }
         return arena.sum(owner: s, axis: axis)
       }
       // sizeⱼ = icsⱼ · (C − Σgaps) / Σics, and the chain must also close.
       var share = 0.0
       arena.beginSum()
       for (j, v) in visible.enumerated() {
-        let ics = scene.view(v)?.intrinsicSize[axis] ?? 0
+        let ics = scene.intrinsicSize(of: v, axis) ?? 0
         if chain.coefficient[j] != 0 { share += ics / total }
-        arena.addTerm(cost(of: v, axis), scale: ics / total, offset: -ics * chain.gapSum / total)
+        arena.addTerm(costs[Self.slot(v, axis)], scale: ics / total, offset: -ics * chain.gapSum / total)
       }
       let proportional = arena.sum(owner: s, axis: axis)
       if nearlyEqual(share, 1) {
@@ -129,9 +129,9 @@ extension LayoutEngine {
       if configuration.distribution == .equalCentering && n >= 3 {
         return equalCenteringCost(s, configuration, scene)
       }
-      if n == 1 { return cost(of: visible[0], axis) }
+      if n == 1 { return costs[Self.slot(visible[0], axis)] }
       arena.beginItems()
-      for j in 0..<n where chain.coefficient[j] != 0 { arena.addItem(cost(of: visible[j], axis)) }
+      for j in 0..<n where chain.coefficient[j] != 0 { arena.addItem(costs[Self.slot(visible[j], axis)]) }
       // The room beyond the minimum gaps, free of cost.
       arena.addItem(arena.flat(lower: 0))
       let least = arena.convolve(owner: s, axis: axis)
@@ -165,7 +165,7 @@ extension LayoutEngine {
     var cheapest: Int32?
     var known = !(configuration.isBaselineRelative && axis == .vertical)
     for (j, v) in visible.enumerated() {
-      let c = cost(of: v, axis)
+      let c = costs[Self.slot(v, axis)]
       let marginal: Int32
       if let left = arena.slope(leftOf: mainSize[j], in: c) {
         marginal = left
@@ -184,8 +184,7 @@ extension LayoutEngine {
     guard let cheapest else { return arena.flat(lower: fit) }
     var result = arena.flat(lower: fit)
     if known {
-      let slope = arena.newVector()
-      arena.add(2 / Double(n), cheapest, to: slope)
+      let slope = arena.scaled(cheapest, by: 2 / Double(n))
       result.soft = SoftBound(slope: slope, refusal: compression)
     } else {
       result.soft = SoftBound(slope: -1, refusal: compression)
@@ -202,7 +201,7 @@ extension LayoutEngine {
     mainSize.removeAll(keepingCapacity: true)
     var free = false
     for v in visible {
-      let c = cost(of: v, axis)
+      let c = costs[Self.slot(v, axis)]
       if let failure = c.failure { throw failure }
       let (low, high) = arena.minimizers(of: c)
       if nearlyEqual(low, high) {
@@ -216,7 +215,7 @@ extension LayoutEngine {
     guard free else { return }
     guard let canvas else { throw Refusal(view: s, reason: .freeCentering) }
     let fitsLow = canvas >= equalCenteringFit(n) || nearlyEqual(canvas, equalCenteringFit(n))
-    for (j, v) in visible.enumerated() { mainSize[j] = arena.minimizers(of: cost(of: v, axis)).high }
+    for (j, v) in visible.enumerated() { mainSize[j] = arena.minimizers(of: costs[Self.slot(v, axis)]).high }
     let fitsHigh = canvas >= equalCenteringFit(n) || nearlyEqual(canvas, equalCenteringFit(n))
     throw Refusal(view: s, reason: fitsLow && fitsHigh ? .ambiguous(axis) : .freeCentering)
   }
@@ -246,28 +245,28 @@ extension LayoutEngine {
     switch effectiveAlignment(configuration) {
     case .fill:
       arena.beginSum()
-      for v in visible { arena.addTerm(cost(of: v, axis)) }
+      for v in visible { arena.addTerm(costs[Self.slot(v, axis)]) }
       return arena.sum(owner: s, axis: axis)
     case .leading, .trailing, .center:
       arena.beginSum()
-      for v in visible { arena.addTerm(arena.envelope(cost(of: v, axis))) }
+      for v in visible { arena.addTerm(arena.envelope(costs[Self.slot(v, axis)])) }
       return arena.sum(owner: s, axis: axis)
     case .firstBaseline, .lastBaseline:
       let form = BaselineForm(configuration.alignment, visible, scene)
       if form.firstMoves {
         let rest = baselineRest(form, s, scene)
         arena.beginItems()
-        arena.addItem(cost(of: visible[0], axis))
+        arena.addItem(costs[Self.slot(visible[0], axis)])
         arena.addItem(rest)
         return arena.convolve(owner: s, axis: axis)
       }
       arena.beginSum()
-      arena.addTerm(arena.envelope(cost(of: visible[0], axis)))
+      arena.addTerm(arena.envelope(costs[Self.slot(visible[0], axis)]))
       var least = -Double.infinity
       for j in 1..<visible.count {
         let k = form.offset(j)
         if form.descends(j) {
-          arena.addTerm(arena.envelope(cost(of: visible[j], axis)), offset: -k)
+          arena.addTerm(arena.envelope(costs[Self.slot(visible[j], axis)]), offset: -k)
         } else {
           least = max(least, k)
         }
@@ -285,7 +284,7 @@ extension LayoutEngine {
     for j in 1..<visible.count {
       let k = form.offset(j)
       if form.descends(j) {
-        arena.addTerm(arena.envelope(cost(of: visible[j], axis)), offset: -k)
+        arena.addTerm(arena.envelope(costs[Self.slot(visible[j], axis)]), offset: -k)
       } else {
         least = max(least, k)
       }

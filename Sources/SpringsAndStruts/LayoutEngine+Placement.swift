@@ -26,17 +26,19 @@ extension LayoutEngine {
   /// One step of ``place(_:_:lenient:)``: places `v`'s children (its own frame is set) and
   /// pushes them, last first, to be taken in order.
   private mutating func placeChildren(of v: ViewIndex, _ scene: Scene, lenient: Bool) throws(Refusal) {
-    guard let view = scene.view(v) else { return }
+    guard scene.isPresent(v) else { return }
     viewsPlaced += 1
-    if v != scene.root { try checkContentBounds(v, view) }
-    let isStack = view.stack != nil
-    for child in view.children {
-      guard let childView = scene.view(child), !(isStack && childView.isArranged) else { continue }
-      try placeAutoresizing(child, childView, in: v)
+    if v != scene.root { try checkContentBounds(v, scene) }
+    let configuration = scene.stack(of: v)
+    let isStack = configuration != nil
+    let children = scene.children(of: v)
+    for child in children {
+      guard let arrangement = scene.arrangement(of: child), !(isStack && arrangement.isArranged) else { continue }
+      try placeAutoresizing(child, in: v, scene)
     }
-    if let configuration = view.stack { try layoutStack(v, configuration, scene, lenient: lenient) }
-    for child in view.children.reversed() {
-      let hiddenArranged = isStack && scene.view(child)?.isArranged == true && scene.view(child)?.isHidden == true
+    if let configuration { try layoutStack(v, configuration, scene, lenient: lenient) }
+    for child in children.reversed() {
+      let hiddenArranged = isStack && scene.arrangement(of: child).map { $0.isArranged && $0.isHidden } == true
       placementStack.append((child, lenient || hiddenArranged))
     }
   }
@@ -44,12 +46,12 @@ extension LayoutEngine {
   /// A priority-1000 hugging or compression resistance that the view's size breaks is a
   /// conflict (the constraint backends would break a required constraint). Checked where
   /// the size is determinate, hidden subtrees included: a conflict is refused wherever it is.
-  private func checkContentBounds(_ v: ViewIndex, _ view: View) throws(Refusal) {
+  private func checkContentBounds(_ v: ViewIndex, _ scene: Scene) throws(Refusal) {
     for axis in Axis.allCases where isDeterminate(v, axis) {
-      guard let t = view.intrinsicSize[axis] else { continue }
+      guard let t = scene.intrinsicSize(of: v, axis), let priorities = scene.contentPriorities(of: v, axis) else { continue }
       let size = axis == .horizontal ? frames[v.index].width : frames[v.index].height
-      let tooBig = view.hugging[axis] >= 1000 && size > t && !nearlyEqual(size, t)
-      let tooSmall = view.compressionResistance[axis] >= 1000 && size < t && !nearlyEqual(size, t)
+      let tooBig = priorities.hugging >= 1000 && size > t && !nearlyEqual(size, t)
+      let tooSmall = priorities.compressionResistance >= 1000 && size < t && !nearlyEqual(size, t)
       if tooBig || tooSmall { throw Refusal(view: v, reason: .conflict(axis)) }
     }
   }
@@ -88,18 +90,18 @@ extension LayoutEngine {
       frames[child.index] = Rect(x: left, y: insets.top + y, width: w, height: h)
       determinate[child.index] = exact ? determinate[s.index] : 0
     }
-    for child in scene.view(s)?.children ?? [] {
-      guard let view = scene.view(child), view.isArranged, view.isHidden else { continue }
+    for child in scene.children(of: s) {
+      guard let arrangement = scene.arrangement(of: child), arrangement.isArranged, arrangement.isHidden else { continue }
       var size = AxisPair(horizontal: 0.0, vertical: 0.0)
       var bits: UInt8 = 0
       for axis in Axis.allCases {
-        switch arena.minimizer(of: cost(of: child, axis), owner: child, axis: axis) {
+        switch arena.minimizer(of: costs[Self.slot(child, axis)], owner: child, axis: axis) {
         case .success(let value):
           size[axis] = value
           bits |= Self.axisBit(axis)
         case .failure(let refusal):
           if refusal.isConflict { throw refusal }
-          size[axis] = view.intrinsicSize[axis] ?? 0
+          size[axis] = scene.intrinsicSize(of: child, axis) ?? 0
         }
       }
       frames[child.index] = Rect(x: 0, y: 0, width: size.horizontal, height: size.vertical)
@@ -116,11 +118,11 @@ extension LayoutEngine {
     crossPosition.removeAll(keepingCapacity: true)
     var position = 0.0
     for v in visible {
-      let size = scene.view(v)?.intrinsicSize[configuration.axis] ?? 0
+      let size = scene.intrinsicSize(of: v, configuration.axis) ?? 0
       mainSize.append(size)
       mainPosition.append(position)
       position += size
-      crossSize.append(scene.view(v)?.intrinsicSize[configuration.axis.other] ?? 0)
+      crossSize.append(scene.intrinsicSize(of: v, configuration.axis.other) ?? 0)
       crossPosition.append(0)
     }
   }

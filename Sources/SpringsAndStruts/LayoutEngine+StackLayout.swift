@@ -8,7 +8,9 @@ extension LayoutEngine {
 
   // MARK: Along the axis
 
-  /// - Complexity: O(P log P · levels) for the P cost pieces of the arranged views.
+  /// - Complexity: O(P · levels) for the P cost pieces of the arranged views when their
+  ///   slopes come sorted by priority group (CostArena.sortedCandidates), O(P log P · levels)
+  ///   at worst.
   mutating func mainLayout(
     _ s: ViewIndex, _ configuration: StackConfiguration, _ arrangedCount: Int, canvas: Double, _ scene: Scene
   ) throws(Refusal) {
@@ -46,7 +48,7 @@ extension LayoutEngine {
       }
 
     case .fillEqually, .fillProportionally:
-      let total = visible.reduce(0.0) { $0 + (scene.view($1)?.intrinsicSize[axis] ?? 0) }
+      let total = visible.reduce(0.0) { $0 + (scene.intrinsicSize(of: $1, axis) ?? 0) }
       if configuration.distribution == .fillEqually || total == 0 {
         let size: Double
         if chain.activeCount > 0 {
@@ -55,7 +57,7 @@ extension LayoutEngine {
           guard nearlyEqual(canvas, fixed) else { throw conflict }
           // Only the views' own costs choose the common size.
           arena.beginSum()
-          for v in visible { arena.addTerm(cost(of: v, axis)) }
+          for v in visible { arena.addTerm(costs[Self.slot(v, axis)]) }
           let common = arena.sum(owner: s, axis: axis)
           size = try arena.minimizer(of: common, owner: s, axis: axis).get()
         }
@@ -63,7 +65,7 @@ extension LayoutEngine {
       } else {
         var reach = fixed
         for (j, v) in visible.enumerated() {
-          mainSize[j] = (scene.view(v)?.intrinsicSize[axis] ?? 0) * (canvas - chain.gapSum) / total
+          mainSize[j] = (scene.intrinsicSize(of: v, axis) ?? 0) * (canvas - chain.gapSum) / total
           reach += chain.coefficient[j] * mainSize[j]
         }
         guard nearlyEqual(reach, canvas) else { throw conflict }
@@ -78,7 +80,7 @@ extension LayoutEngine {
         mainSize[0] = canvas
       } else {
         arena.beginItems()
-        for j in 0..<n where chain.coefficient[j] != 0 { arena.addItem(cost(of: visible[j], axis)) }
+        for j in 0..<n where chain.coefficient[j] != 0 { arena.addItem(costs[Self.slot(visible[j], axis)]) }
         arena.addItem(arena.flat(lower: 0))
         let minimum = chain.constant + Double(n - 1) * chain.gapMaximum
         if let refusal = arena.allocate(total: canvas - minimum, owner: s, axis: axis) { throw refusal }
@@ -89,7 +91,7 @@ extension LayoutEngine {
         }
         uniformGap = chain.gapMaximum + arena.values[k] / Double(n - 1)
         for j in 0..<n where chain.coefficient[j] == 0 {
-          mainSize[j] = try arena.minimizer(of: cost(of: visible[j], axis), owner: s, axis: axis).get()
+          mainSize[j] = try arena.minimizer(of: costs[Self.slot(visible[j], axis)], owner: s, axis: axis).get()
         }
       }
     }
@@ -104,13 +106,13 @@ extension LayoutEngine {
     let v = visible[j]
     let tie = tieBreak(v, axis, rank: rank[j], of: arrangedCount, scene)
     var text: Cost?
-    if axis == .horizontal && scene.view(v)?.wrapsText == true {
+    if axis == .horizontal && scene.wrapsText(v) {
       text = arena.kink(
         at: canvas / Double(visible.count), level: levels.index(of: InternalPriority.textWidthDisambiguation),
         below: 1, above: 1)
     }
     arena.beginSum()
-    arena.addTerm(cost(of: v, axis))
+    arena.addTerm(costs[Self.slot(v, axis)])
     arena.addTerm(tie)
     if let text { arena.addTerm(text) }
     return arena.sum(owner: s, axis: axis)
@@ -145,7 +147,7 @@ extension LayoutEngine {
       }
     case .leading, .trailing, .center:
       for v in visible {
-        let size = try arena.boundedMinimizer(of: cost(of: v, axis), atMost: canvas, owner: s, axis: axis).get()
+        let size = try arena.boundedMinimizer(of: costs[Self.slot(v, axis)], atMost: canvas, owner: s, axis: axis).get()
         crossSize.append(size)
         crossPosition.append(alignment == .leading ? 0 : alignment == .trailing ? canvas - size : (canvas - size) / 2)
       }
@@ -168,16 +170,16 @@ extension LayoutEngine {
     if form.firstMoves {
       let rest = baselineRest(form, s, scene)
       arena.beginItems()
-      arena.addItem(cost(of: visible[0], axis))
+      arena.addItem(costs[Self.slot(visible[0], axis)])
       arena.addItem(rest)
       if let refusal = arena.allocate(total: canvas, owner: s, axis: axis) { throw refusal }
       crossSize[0] = arena.values[0]
       room = arena.values[1]
     } else {
-      crossSize[0] = try arena.boundedMinimizer(of: cost(of: visible[0], axis), atMost: canvas, owner: s, axis: axis).get()
+      crossSize[0] = try arena.boundedMinimizer(of: costs[Self.slot(visible[0], axis)], atMost: canvas, owner: s, axis: axis).get()
     }
     for j in 1..<max(1, n) {
-      let c = cost(of: visible[j], axis)
+      let c = costs[Self.slot(visible[j], axis)]
       let k = form.offset(j)
       if form.descends(j) {
         crossSize[j] = try arena.boundedMinimizer(of: c, atMost: room - k, owner: s, axis: axis).get()

@@ -8,7 +8,7 @@ import Scene
 /// cost as a function of its size (``Cost``); top-down, each view's size is known and its
 /// children are placed — autoresizing children by formula, arranged children by the stack
 /// rules solved directly (allocation by marginal cost). Every pass lays out everything:
-/// O(P log P · levels) for P cost pieces, P = O(views · stack depth).
+/// O(P · levels) for P cost pieces, P = O(views · stack depth), O(P log P · levels) at worst.
 struct LayoutEngine {
   var levels = PriorityLevels()
   var arena = CostArena()
@@ -75,9 +75,9 @@ struct LayoutEngine {
       frames[v] = .zero
       determinate[v] = 0
       referenceState[v] = .none
-      isNew[v] = scene.views[v] != nil
+      isNew[v] = scene.isPresent(ViewIndex(v))
     }
-    for v in scene.views.indices where scene.views[v] != nil { enter(ViewIndex(v), scene) }
+    for v in scene.views.indices where isNew[v] { enter(ViewIndex(v), scene) }
     for v in scene.views.indices { isNew[v] = false }
     levelsAreStale = true
     orderIsStale = true
@@ -139,15 +139,15 @@ struct LayoutEngine {
     order.append(scene.root)
     var i = 0
     while i < order.count {
-      if let view = scene.view(order[i]) { order.append(contentsOf: view.children) }
+      order.append(contentsOf: scene.children(of: order[i]))
       i += 1
     }
   }
 
   private mutating func layout(_ scene: Scene) throws(Refusal) {
     arena.reset(levels: levels.count)
-    for v in order.reversed() where scene.isArrangedInStack(v) {
-      for axis in Axis.allCases { costs[2 * v.index + (axis == .horizontal ? 0 : 1)] = stackedCost(of: v, axis, scene) }
+    for v in order.reversed() where scene.isArrangedInParentStack(v) {
+      for axis in Axis.allCases { costs[Self.slot(v, axis)] = stackedCost(of: v, axis, scene) }
     }
     let root = scene.root
     frames[root.index] = Rect(x: 0, y: 0, width: scene.container.width, height: scene.container.height)
@@ -155,5 +155,9 @@ struct LayoutEngine {
     try place(root, scene, lenient: false)
   }
 
-  func cost(of v: ViewIndex, _ axis: Axis) -> Cost { costs[2 * v.index + (axis == .horizontal ? 0 : 1)] }
+  /// Where `costs` holds view `v`'s cost along `axis`. Read `costs[Self.slot(v, axis)]`
+  /// rather than through a method of `self`: inside a mutating method such a call made
+  /// the optimiser copy the whole engine (528 bytes, a retain per array) for each read.
+  @inline(__always)
+  static func slot(_ v: ViewIndex, _ axis: Axis) -> Int { 2 * v.index + (axis == .horizontal ? 0 : 1) }
 }

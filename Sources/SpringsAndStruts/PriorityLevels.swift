@@ -17,11 +17,11 @@ struct PriorityLevels {
     values.append(InternalPriority.textWidthDisambiguation)
     values.append(InternalPriority.stackHugging)
     values.append(InternalPriority.fillTieBreak)
-    for slot in scene.views {
-      guard let view = slot else { continue }
+    for v in scene.views.indices {
       for axis in Axis.allCases {
-        if view.hugging[axis] < 1000 { values.append(view.hugging[axis]) }
-        if view.compressionResistance[axis] < 1000 { values.append(view.compressionResistance[axis]) }
+        guard let (hugging, resistance) = scene.contentPriorities(of: ViewIndex(v), axis) else { continue }
+        if hugging < 1000 { values.append(hugging) }
+        if resistance < 1000 { values.append(resistance) }
       }
     }
     heapSort(&values) { $0 > $1 }
@@ -43,37 +43,5 @@ struct PriorityLevels {
       if values[middle] > priority { low = middle + 1 } else { high = middle }
     }
     return low
-  }
-}
-
-/// In-place heap sort with a strict "comes before" order: O(n log n), no allocation, not
-/// stable (callers that need determinism order ties themselves).
-func heapSort<Element>(_ a: inout [Element], by before: (Element, Element) -> Bool) {
-  let n = a.count
-  guard n > 1 else { return }
-  func siftDown(_ start: Int, _ end: Int, _ a: inout [Element]) {
-    var root = start
-    while true {
-      var child = 2 * root + 1
-      if child >= end { return }
-      if child + 1 < end && before(a[child], a[child + 1]) { child += 1 }
-      if before(a[root], a[child]) {
-        a.swapAt(root, child)
-        root = child
-      } else {
-        return
-      }
-    }
-  }
-  var start = n / 2 - 1
-  while start >= 0 {
-    siftDown(start, n, &a)
-    start -= 1
-  }
-  var end = n - 1
-  while end > 0 {
-    a.swapAt(0, end)
-    siftDown(0, end, &a)
-    end -= 1
   }
 }

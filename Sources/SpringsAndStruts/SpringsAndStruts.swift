@@ -16,10 +16,11 @@ import Scene
 /// content.
 ///
 /// `load` and `update` only record what changed (O(changed views), plus the support check,
-/// O(views · depth)); `layoutIfNeeded` lays everything out again when anything did:
-/// O(P log P · levels) for the P = O(views · stack depth) pieces of the stacks' cost
-/// functions and the levels (distinct priorities) in use. Buffers are reused, so a resize
-/// allocates nothing once they have grown.
+/// O(views · depth), which a resize skips); `layoutIfNeeded` lays everything out again when
+/// anything did: O(P · levels) for the P = O(views · stack depth) pieces of the stacks' cost
+/// functions and the levels (distinct priorities) in use, O(P log P · levels) at worst
+/// (docs/springs-and-struts.md, "Complexity"). Buffers are reused, so a resize allocates
+/// nothing once they have grown.
 ///
 /// Usage: `load` once, then `update` after each `scene.apply`, `layoutIfNeeded` before
 /// reading frames; after a throw, `load` again before anything else.
@@ -51,10 +52,13 @@ public final class SpringsAndStruts: LayoutBackend {
   }
 
   /// Records a change the scene has applied; checks support again first (added views or
-  /// constraints can make a scene unsupported). O(views · depth).
+  /// constraints can make a scene unsupported) unless the change touched the container
+  /// alone, which the check does not read. O(views · depth), O(1) for a resize.
   /// - Throws: `LayoutError.unsupported`.
   public func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
-    if let message = Self.unsupportedElement(in: scene) { throw .unsupported(message) }
+    let containerOnly =
+      delta.addedViews.isEmpty && delta.removedViews.isEmpty && delta.elements.allSatisfy { $0 == .container }
+    if !containerOnly, let message = Self.unsupportedElement(in: scene) { throw .unsupported(message) }
     engine.update(scene, delta)
   }
 
@@ -71,7 +75,7 @@ public final class SpringsAndStruts: LayoutBackend {
   public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
     let count = min(scene.views.count, engine.frames.count)
     engine.frames.withUnsafeBufferPointer { laidOut in
-      for v in 0..<count where scene.views[v] != nil { frames[v] = laidOut[v] }
+      for v in 0..<count where scene.isPresent(ViewIndex(v)) { frames[v] = laidOut[v] }
     }
   }
 

@@ -15,13 +15,16 @@ enum SupportCheck {
     }
     for v in scene.views.indices {
       let index = ViewIndex(v)
-      guard let view = scene.views[v], index != scene.root, !scene.isArrangedInStack(index) else { continue }
-      guard view.translatesAutoresizingMask else {
-        return "springs-struts cannot express view '\(view.id)' (neither autoresizing nor arranged in a stack)"
+      guard scene.isPresent(index), index != scene.root, !scene.isArrangedInParentStack(index) else { continue }
+      // Fields are read in place; only a refusal reads the view's id (see Scene+Fields).
+      guard scene.translatesAutoresizingMask(index) else {
+        let id = scene.view(index)?.id ?? ""
+        return "springs-struts cannot express view '\(id)' (neither autoresizing nor arranged in a stack)"
       }
-      if let axis = feedbackAxis(of: index, view, in: scene) {
-        let what = view.stack != nil ? "its stack's own costs" : "its intrinsic \(axis.sizeName)'s priorities"
-        return "springs-struts cannot express view '\(view.id)' (its \(axis.sizeName) follows a view a stack sizes, "
+      if let axis = feedbackAxis(of: index, in: scene) {
+        let (id, isStack) = (scene.view(index)?.id ?? "", scene.isStack(index))
+        let what = isStack ? "its stack's own costs" : "its intrinsic \(axis.sizeName)'s priorities"
+        return "springs-struts cannot express view '\(id)' (its \(axis.sizeName) follows a view a stack sizes, "
           + "and \(what) would feed back into that stack)"
       }
     }
@@ -37,10 +40,10 @@ enum SupportCheck {
   /// sizes, and which has a cost of its own along that axis (an intrinsic size, or
   /// stack hugging): the stack's choice would depend on it, which top-down layout cannot
   /// see. Conservative: a flexible size counts even when its share of a resize is 0.
-  private static func feedbackAxis(of v: ViewIndex, _ view: View, in scene: Scene) -> Axis? {
-    guard let parent = view.parent else { return nil }
-    for axis in Axis.allCases where view.autoresizingMask.flexibleParts(axis).size {
-      guard view.intrinsicSize[axis] != nil || view.stack != nil else { continue }
+  private static func feedbackAxis(of v: ViewIndex, in scene: Scene) -> Axis? {
+    guard let parent = scene.parent(of: v), let mask = scene.autoresizing(of: v)?.mask else { return nil }
+    for axis in Axis.allCases where mask.flexibleParts(axis).size {
+      guard scene.intrinsicSize(of: v, axis) != nil || scene.isStack(v) else { continue }
       if isSizedByStack(parent, axis, scene) { return axis }
     }
     return nil
@@ -50,9 +53,12 @@ enum SupportCheck {
   /// of autoresizing views with flexible sizes. O(depth).
   private static func isSizedByStack(_ start: ViewIndex, _ axis: Axis, _ scene: Scene) -> Bool {
     var current = start
-    while current != scene.root, let view = scene.view(current) {
-      if scene.isArrangedInStack(current) { return true }
-      guard view.translatesAutoresizingMask, view.autoresizingMask.flexibleParts(axis).size, let parent = view.parent else {
+    while current != scene.root, scene.isPresent(current) {
+      if scene.isArrangedInParentStack(current) { return true }
+      guard scene.translatesAutoresizingMask(current),
+        scene.autoresizing(of: current)?.mask.flexibleParts(axis).size == true,
+        let parent = scene.parent(of: current)
+      else {
         return false
       }
       current = parent
