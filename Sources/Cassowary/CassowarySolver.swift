@@ -203,6 +203,8 @@ extension Tableau {
     valuesAreCurrent = false
     valuesNeedFullEvaluation = true
     fixednessIsCurrent = false
+    programIsCurrent = false
+    fullEvaluationsSinceStructuralChange = 0
   }
 
   /// `invalidateDerived` for a change that may only move row constants in place
@@ -251,26 +253,16 @@ extension Tableau {
   /// evaluated once, then one pass over plain buffers. Reading through `value(of:)` one
   /// variable at a time paid an exclusivity check of the solver's tableau and a staleness
   /// test per variable: 3.3 M instructions for the 4,000 variables of a 1,000-view scene.
+  /// Current values hold every symbol's (0 parametric, a C_S basic's constant, a C_U
+  /// basic's evaluation; the invariant checks compare them), so each variable is one read.
   /// O(n + C_U cells when stale), no allocation.
   mutating func writeValues(into buffer: UnsafeMutableBufferPointer<Double>) {
     refreshValues()
     variableSymbol.withUnsafeBufferPointer { symbols in
-      rowOf.withUnsafeBufferPointer { rowOf in
-        lazyValue.withUnsafeBufferPointer { values in
-          rows.withUnsafeBufferPointer { rows in
-            symbolKind.withUnsafeBufferPointer { kinds in
-              for i in buffer.indices {
-                guard i < symbols.count, symbols[i] >= 0, rowOf[Int(symbols[i])] >= 0 else {
-                  buffer[i] = 0
-                  continue
-                }
-                let symbol = Int(symbols[i])
-                let slot = Int(rowOf[symbol])
-                // As in value(of:): a restricted basic's value is its row's constant.
-                buffer[i] = kinds[Int(rows[slot].basic)].isRestricted ? rows[slot].constant : values[symbol]
-              }
-            }
-          }
+      lazyValue.withUnsafeBufferPointer { values in
+        for i in buffer.indices {
+          let symbol = i < symbols.count ? Int(symbols[i]) : -1
+          buffer[i] = symbol >= 0 ? values[symbol] : 0
         }
       }
     }
@@ -285,9 +277,17 @@ extension Tableau {
     guard !valuesAreCurrent else { return }
     if valuesNeedFullEvaluation || lazyValue.count != symbolKind.count {
       if staleKeyedSlots > 0 { compactKeyedSlots() }
+      if !programIsCurrent {
+        // Built at the second evaluation of a structure (the first of a resize, say); room
+        // for it made at the first (a build or a structural change, which allocate anyway),
+        // so that a resize allocates nothing.
+        if fullEvaluationsSinceStructuralChange > 0 { buildEvaluationProgram() } else { reserveProgramCapacity() }
+      }
+      fullEvaluationsSinceStructuralChange += 1
       var values = ContiguousArray<Double>()
       swap(&values, &lazyValue)
-      rowsEvaluatedByLastRefresh = evaluateUnrestrictedRows(into: &values)
+      rowsEvaluatedByLastRefresh =
+        programIsCurrent ? evaluateProgram(into: &values) : evaluateUnrestrictedRows(into: &values)
       swap(&values, &lazyValue)
       // Room for the next incremental evaluations, reserved here (after a structural
       // change) so that a constant edit allocates nothing.
@@ -391,14 +391,11 @@ extension Tableau {
   func evaluateUnrestrictedRows(into values: inout ContiguousArray<Double>) -> Int {
     precondition(values.count == symbolKind.count, "one value per symbol")
     var evaluated = 0
+    writeParametricAndRestrictedValues(into: &values)
     rowOf.withUnsafeBufferPointer { rowOf in
       rowKey.withUnsafeBufferPointer { rowKey in
         rows.withUnsafeBufferPointer { rows in
           values.withUnsafeMutableBufferPointer { values in
-            for s in values.indices {
-              let slot = Int(rowOf[s])
-              values[s] = slot >= 0 && rowKey[slot] == .min ? rows[slot].constant : 0
-            }
             func evaluate(_ entry: KeyedSlot) {
               let r = Int(entry.slot)
               guard rowKey[r] == entry.key else { return }
@@ -422,6 +419,113 @@ extension Tableau {
       }
     }
     return evaluated
+  }
+
+  /// The first pass of an evaluation: 0 for every symbol, then its row's constant for
+  /// each C_S basic (C_U basics are written by the walk that follows): a fill of zeros and
+  /// a pass over the rows, not a lookup of every symbol's row. O(symbols + row slots), no
+  /// allocation.
+  private func writeParametricAndRestrictedValues(into values: inout ContiguousArray<Double>) {
+    rowKey.withUnsafeBufferPointer { rowKey in
+      rows.withUnsafeBufferPointer { rows in
+        values.withUnsafeMutableBufferPointer { values in
+          values.update(repeating: 0)
+          for r in rows.indices {
+            let basic = Int(rows[r].basic)
+            if basic >= 0 && rowKey[r] == .min { values[basic] = rows[r].constant }
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: The evaluation program
+
+  /// Flattens the live C_U rows, in evaluation order, into the program arrays. A resize of
+  /// a 1,000-view stack evaluates its 4,000 C_U rows of ~3 cells each; walking them through
+  /// the row table paid ~50 instructions of overhead per row (its two buffers reached
+  /// through the table, the key compared with the list's), ~200 k of the ~500 k of the
+  /// whole resize. O(C_U cells + listed slots); allocates only to grow its arrays.
+  mutating func buildEvaluationProgram() {
+    if staleKeyedSlots > 0 { compactKeyedSlots() }
+    programSlot.removeAll(keepingCapacity: true)
+    programBasic.removeAll(keepingCapacity: true)
+    programEnd.removeAll(keepingCapacity: true)
+    programSymbol.removeAll(keepingCapacity: true)
+    programCoefficient.removeAll(keepingCapacity: true)
+    var i = lowRows.count - 1
+    while i >= 0 {
+      appendToProgram(lowRows[i])
+      i -= 1
+    }
+    for entry in highRows { appendToProgram(entry) }
+    programIsCurrent = true
+  }
+
+  /// Grows the program's arrays, when the C_U rows have outgrown them, to twice what the
+  /// rows need now: a structure that changes back and forth (a size-class swap, hiding)
+  /// then finds room for its larger states too. O(listed slots).
+  mutating func reserveProgramCapacity() {
+    var (count, cells) = (0, 0)
+    for entry in lowRows where rowKey[Int(entry.slot)] == entry.key {
+      count += 1
+      cells += rows[Int(entry.slot)].symbols.count
+    }
+    for entry in highRows where rowKey[Int(entry.slot)] == entry.key {
+      count += 1
+      cells += rows[Int(entry.slot)].symbols.count
+    }
+    if programSlot.capacity < count {
+      programSlot.reserveCapacity(2 * count)
+      programBasic.reserveCapacity(2 * count)
+      programEnd.reserveCapacity(2 * count)
+    }
+    if programSymbol.capacity < cells {
+      programSymbol.reserveCapacity(2 * cells)
+      programCoefficient.reserveCapacity(2 * cells)
+    }
+  }
+
+  private mutating func appendToProgram(_ entry: KeyedSlot) {
+    let r = Int(entry.slot)
+    guard rowKey[r] == entry.key else { return }
+    programSlot.append(entry.slot)
+    programBasic.append(rows[r].basic)
+    programSymbol.append(contentsOf: rows[r].symbols)
+    programCoefficient.append(contentsOf: rows[r].coefficients)
+    programEnd.append(Int32(programSymbol.count))
+  }
+
+  /// ``evaluateUnrestrictedRows(into:)`` through the program: the same cells in the same
+  /// order with the same arithmetic, so the same values to the bit (the invariant checks
+  /// compare them). Returns the C_U rows evaluated.
+  /// - Complexity: O(symbols + C_U cells), no allocation.
+  func evaluateProgram(into values: inout ContiguousArray<Double>) -> Int {
+    precondition(values.count == symbolKind.count && programIsCurrent, "one value per symbol, a current program")
+    writeParametricAndRestrictedValues(into: &values)
+    rows.withUnsafeBufferPointer { rows in
+      programSlot.withUnsafeBufferPointer { slots in
+        programBasic.withUnsafeBufferPointer { basics in
+          programEnd.withUnsafeBufferPointer { ends in
+            programSymbol.withUnsafeBufferPointer { symbols in
+              programCoefficient.withUnsafeBufferPointer { coefficients in
+                values.withUnsafeMutableBufferPointer { values in
+                  var start = 0
+                  for k in slots.indices {
+                    var total = rows[Int(slots[k])].constant
+                    let end = Int(ends[k])
+                    for i in start..<end { total += coefficients[i] * values[Int(symbols[i])] }
+                    values[Int(basics[k])] = total
+                    start = end
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return programSlot.count
   }
 
   /// True when the variable is basic and its value cannot move on the optimal face: its

@@ -109,13 +109,31 @@ extension Tableau {
     for r in rows.indices where rows[r].basic >= 0 && !symbolKind[Int(rows[r].basic)].isRestricted && listed[r] != 1 {
       problems.append("row \(r): listed \(listed[r]) times in the evaluation order")
     }
+    // A current evaluation program is the rows as they are now, flattened in order.
+    if programIsCurrent {
+      var (slots, basics, ends) = (ContiguousArray<Int32>(), ContiguousArray<Int32>(), ContiguousArray<Int32>())
+      var (symbols, coefficients) = (ContiguousArray<Int32>(), ContiguousArray<Double>())
+      for entry in Array(lowRows.reversed()) + Array(highRows) where rowKey[Int(entry.slot)] == entry.key {
+        let r = Int(entry.slot)
+        slots.append(entry.slot)
+        basics.append(rows[r].basic)
+        symbols.append(contentsOf: rows[r].symbols)
+        coefficients.append(contentsOf: rows[r].coefficients)
+        ends.append(Int32(symbols.count))
+      }
+      if slots != programSlot || basics != programBasic || ends != programEnd || symbols != programSymbol
+        || coefficients != programCoefficient
+      {
+        problems.append("the evaluation program is marked current but differs from the C_U rows")
+      }
+    }
     var fresh = ContiguousArray<Double>(repeating: 0, count: symbolKind.count)
     let evaluated = evaluateUnrestrictedRows(into: &fresh)
     if evaluated != unrestrictedRows { problems.append("evaluated \(evaluated) unrestricted rows of \(unrestrictedRows)") }
+    // Current values hold every symbol's, parametric and C_S too (`writeValues` reads them).
     if valuesAreCurrent {
-      for r in rows.indices where rows[r].basic >= 0 && !symbolKind[Int(rows[r].basic)].isRestricted {
-        let b = Int(rows[r].basic)
-        if lazyValue[b] != fresh[b] { problems.append("cached value of \(b) is \(lazyValue[b]), evaluates to \(fresh[b])") }
+      for s in fresh.indices where symbolKind[s] != .free && lazyValue[s] != fresh[s] {
+        problems.append("cached value of \(s) is \(lazyValue[s]), evaluates to \(fresh[s])")
       }
     }
 

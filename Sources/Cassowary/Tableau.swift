@@ -97,6 +97,22 @@ struct Tableau {
   /// C_U rows the last evaluation walked: all of them, or those downstream of moved
   /// constants (deterministic, for tests).
   var rowsEvaluatedByLastRefresh = 0
+  /// The C_U rows flattened in evaluation order, for full evaluations (CassowarySolver.swift,
+  /// "The evaluation program"): row k has basic `programBasic[k]`, its constant in
+  /// `rows[programSlot[k]]` and its cells at `programEnd[k - 1] ..< programEnd[k]` of
+  /// `programSymbol` and `programCoefficient`. Valid while `programIsCurrent`: only a
+  /// structural change (`invalidateDerived`) makes it stale, since constants are read from
+  /// the rows and pivots never change a C_U row.
+  var programSlot: ContiguousArray<Int32> = []
+  var programBasic: ContiguousArray<Int32> = []
+  var programEnd: ContiguousArray<Int32> = []
+  var programSymbol: ContiguousArray<Int32> = []
+  var programCoefficient: ContiguousArray<Double> = []
+  var programIsCurrent = false
+  /// Full evaluations since the last structural change: the program is built at the
+  /// second, so a structural change followed by one evaluation (an add, a swap) does not
+  /// pay for copying the rows.
+  var fullEvaluationsSinceStructuralChange = 0
   /// Per symbol: 0 unknown, 1 fixed at the optimum, 2 not proven; valid while
   /// `fixednessIsCurrent`.
   var fixedness: ContiguousArray<UInt8> = []

@@ -220,4 +220,39 @@ import Testing
     #expect(f.solver.tableau.valueHeap.isEmpty)
   }
 
+  /// The second full evaluation of a structure builds the evaluation program and runs it;
+  /// constant edits and pivots keep it, a structural change drops it. Its values are the
+  /// row walk's to the bit. A chain of 400 whose anchor moves (every row downstream: a full
+  /// evaluation each time), and an inequality the moves make tight and slack again (pivots).
+  @Test func repeatedFullEvaluationsRunTheProgram() throws {
+    var f = SolverFixture()
+    let n = 400
+    let anchor = try f.add([(0, 1)], 0, .equal)
+    for i in 0..<n { try f.add([(i + 1, 1), (i, -1)], -8, .equal) }
+    // y >= x[n] - 3300, y == 0 @250: tight once x[n] passes 3,300.
+    try f.add([(n + 1, 1), (n, -1)], 3300, .greaterThanOrEqual)
+    try f.add([(n + 1, 1)], 0, .equal, 250)
+    func expectFullEvaluationValues(_ what: String) {
+      var full = ContiguousArray<Double>(repeating: 0, count: f.solver.tableau.symbolKind.count)
+      _ = f.solver.tableau.evaluateUnrestrictedRows(into: &full)
+      #expect(f.solver.tableau.lazyValue == full, "\(what): the row walk's values")
+    }
+    _ = f.snapshot(n + 2)
+    #expect(!f.solver.tableau.programIsCurrent, "one evaluation of this structure: no program yet")
+    let pivots = f.solver.counters.pivots
+    for (k, x0) in [10.0, 200.0, 20.0, 5.0].enumerated() {
+      try f.solver.setConstant(-x0, of: anchor)
+      let values = f.snapshot(n + 2)
+      #expect(f.solver.tableau.programIsCurrent, "edit \(k): the program runs")
+      expectFullEvaluationValues("edit \(k)")
+      expectValue(values[n], x0 + 8 * Double(n), "edit \(k): the chain's end")
+      expectValue(values[n + 1], max(0, x0 + 8 * Double(n) - 3300), "edit \(k): y")
+    }
+    #expect(f.solver.counters.pivots > pivots, "the inequality became tight and slack: pivots, the program kept")
+    try f.add([(n + 2, 1)], -1, .equal)
+    #expect(!f.solver.tableau.programIsCurrent, "a structural change drops it")
+    _ = f.snapshot(n + 3)
+    #expect(!f.solver.tableau.programIsCurrent)
+    expectFullEvaluationValues("after the add")
+  }
 }
