@@ -22,8 +22,12 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// Broken constraints in the order they broke, retried after every step (a short list:
   /// a healthy scene has none).
   var brokenKeys: [ConstraintKey] = []
-  /// Broken since the last layout pass: not retried at this one.
-  var keysBrokenThisStep: [ConstraintKey] = []
+  /// Broken by the last load or update: not retried at the next pass (nothing has changed
+  /// for them since). Cleared at every step, not at every pass: when several changes come
+  /// before one pass, a constraint an earlier one broke is retried, since a later one may
+  /// have removed its conflict (adding a view to a stack, then removing the one it
+  /// conflicted with, left the stack broken).
+  var keysBrokenByLastStep: [ConstraintKey] = []
   /// Autoresizing views waiting for the layout pass to measure their superview (S₀).
   var pendingMeasure: [ViewIndex] = []
   var needsLayout = false
@@ -36,6 +40,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// S₀ of each autoresizing view: its superview's size in the layout it entered.
   var designSuperviewSize: [ViewIndex: AxisPair<Double>] = [:]
   var brokenSinceUpdate: [LayoutDiagnostic] = []
+  /// The key each of `brokenSinceUpdate` broke: a retry that brings it back drops its
+  /// diagnostic (the state after the pass does not have it broken).
+  var brokenSinceUpdateKeys: [ConstraintKey] = []
   /// Every variable's value, read from the solver in one call by `writeFrames`; sized at
   /// each load or update (where the variables grow), so reading frames allocates nothing.
   var values: [Double] = []
@@ -132,12 +139,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     for change in delta.constantShifts {
       guard held[change.key]?.id != nil else { return false }
     }
-    if passStarts {
-      brokenSinceUpdate.removeAll()
-      keysBrokenThisStep.removeAll()
-      passStarts = false
-    }
-    needsLayout = true
+    startStep()
     for change in delta.constantShifts where change.shift != 0 {
       guard let index = held.index(forKey: change.key), let id = held.values[index].id else { return false }
       let constant = held.values[index].constraint.expression.constant + change.shift
@@ -156,12 +158,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// Regenerates `elements` and applies the differences. Autoresizing views among
   /// `newViews` get their S₀ now when it is known, else at the layout pass.
   private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
-    if passStarts {
-      brokenSinceUpdate.removeAll()
-      keysBrokenThisStep.removeAll()
-      passStarts = false
-    }
-    needsLayout = true
+    startStep()
     variables.assign(scene)
     if values.count < variables.variableCount {
       values.append(contentsOf: repeatElement(0, count: variables.variableCount - values.count))
@@ -187,6 +184,17 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       }
     }
     try apply(scene, elements)
+  }
+
+  /// A load or update begins: the first since a pass drops the last pass's diagnostics.
+  private func startStep() {
+    if passStarts {
+      brokenSinceUpdate.removeAll()
+      brokenSinceUpdateKeys.removeAll()
+      passStarts = false
+    }
+    keysBrokenByLastStep.removeAll()
+    needsLayout = true
   }
 
   private func solve() throws(LayoutError) {
@@ -285,20 +293,21 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         freeID(ids[k])
         held[c.key] = (nil, c)
         brokenKeys.append(c.key)
-        keysBrokenThisStep.append(c.key)
+        keysBrokenByLastStep.append(c.key)
         noteBroken(scene, c.key, conflicts)
       }
     }
   }
 
   /// Re-adds each constraint broken in an earlier step; one whose conflict is gone comes
-  /// back silently (docs/scene-semantics.md, Diagnostics). Those broken by this step are
-  /// not retried: nothing has changed for them since.
+  /// back silently (docs/scene-semantics.md, Diagnostics), and a diagnostic this pass had
+  /// for it is dropped. Those broken by the last step are not retried: nothing has changed
+  /// for them since.
   private func retryBroken() throws(LayoutError) {
-    guard brokenKeys.count > keysBrokenThisStep.count else { return }
+    guard brokenKeys.count > keysBrokenByLastStep.count else { return }
     var stillBroken: [ConstraintKey] = []
     for key in brokenKeys {
-      guard let c = held[key]?.constraint, !keysBrokenThisStep.contains(key) else {
+      guard let c = held[key]?.constraint, !keysBrokenByLastStep.contains(key) else {
         stillBroken.append(key)
         continue
       }
@@ -306,6 +315,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       do {
         try solver.add(Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority)))
         held[key] = (id, c)
+        while let i = brokenSinceUpdateKeys.firstIndex(of: key) {
+          brokenSinceUpdateKeys.remove(at: i)
+          brokenSinceUpdate.remove(at: i)
+        }
       } catch {
         guard case .unsatisfiable = error else { throw .solver(error) }
         freeID(id)
@@ -352,6 +365,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     let broken = scene.name(of: key)
     let others = conflicts.compactMap { $0.index < keyOfID.count ? keyOfID[$0.index] : nil }.map { scene.name(of: $0) }
     brokenSinceUpdate.append(.unsatisfiable(constraints: [broken] + others, broken: broken))
+    brokenSinceUpdateKeys.append(key)
   }
 
   // MARK: Reading

@@ -65,21 +65,13 @@ extension Scene {
     return out
   }
 
-  /// Position and size of an autoresizing view on an axis as `base + rate · (S − S₀)`: the
-  /// change of the superview's size is split among the flexible parts in proportion to
-  /// their values (equally when all are zero); with none, the far margin absorbs it.
+  /// Position and size of an autoresizing view on an axis as `base + rate · (S − S₀)`, the
+  /// rates as ``AutoresizingMask/rates(_:near:size:reference:)`` gives them.
   func autoresizing(_ view: View, axis: Axis, superviewSize: Double) -> (position: (base: Double, rate: Double), size: (base: Double, rate: Double)) {
     let near = axis == .horizontal ? view.frame.x : view.frame.y
     let size = axis == .horizontal ? view.frame.width : view.frame.height
-    let far = superviewSize - near - size
-    let flexible = view.autoresizingMask.flexibleParts(axis)
-    let parts = [(flexible.near, near), (flexible.size, size), (flexible.far, far)].filter(\.0)
-    let total = parts.reduce(0) { $0 + $1.1 }
-    func rate(_ isFlexible: Bool, _ value: Double) -> Double {
-      guard isFlexible else { return 0 }
-      return total != 0 ? value / total : 1 / Double(parts.count)
-    }
-    return ((near, rate(flexible.near, near)), (size, rate(flexible.size, size)))
+    let rates = view.autoresizingMask.rates(axis, near: near, size: size, reference: superviewSize)
+    return ((near, rates.position), (size, rates.size))
   }
 
   /// How far the constant of `c`'s lowered expression moves when its constant becomes

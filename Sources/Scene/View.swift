@@ -34,6 +34,39 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
       ? (contains(.flexibleLeftMargin), contains(.flexibleWidth), contains(.flexibleRightMargin))
       : (contains(.flexibleTopMargin), contains(.flexibleHeight), contains(.flexibleBottomMargin))
   }
+
+  /// How fast a view's position and size on `axis` follow its superview's size: a change Δ
+  /// of the superview's size moves the position by `position · Δ` and the size by
+  /// `size · Δ` (docs/scene-semantics.md, "Autoresizing"). The view's initial near margin
+  /// is `near`, its size `size`, and its far margin `reference − near − size`, `reference`
+  /// being the superview's size when the view entered. Δ is split among the flexible parts
+  /// in proportion to their values, equally when those sum to zero (all zero, or a negative
+  /// far margin cancelling the others): zero within 1e-9 of the parts' magnitudes, so that
+  /// a reference off by rounding (a size the solver computes as 7e-15 instead of 0) does not
+  /// turn the split into rates of 10¹⁴. No flexible part: the far margin takes Δ (rates 0).
+  /// Every backend uses this one rule. O(1).
+  public func rates(_ axis: Axis, near: Double, size: Double, reference: Double) -> (position: Double, size: Double) {
+    let flexible = flexibleParts(axis)
+    let far = reference - near - size
+    var (total, magnitude, count) = (0.0, 0.0, 0)
+    // Not a loop over an array of the parts: a layout pass calls this per view, allocation-free.
+    func include(_ isFlexible: Bool, _ value: Double) {
+      guard isFlexible else { return }
+      total += value
+      magnitude += abs(value)
+      count += 1
+    }
+    include(flexible.near, near)
+    include(flexible.size, size)
+    include(flexible.far, far)
+    guard count > 0 else { return (0, 0) }
+    let splitsEqually = abs(total) <= 1e-9 * max(1, magnitude)
+    func rate(_ isFlexible: Bool, _ value: Double) -> Double {
+      guard isFlexible else { return 0 }
+      return splitsEqually ? 1 / Double(count) : value / total
+    }
+    return (rate(flexible.near, near), rate(flexible.size, size))
+  }
 }
 
 /// First and last baseline, measured from the view's top.

@@ -2,9 +2,10 @@ import Scene
 
 /// Autoresizing (docs/scene-semantics.md): on each axis the near margin, size and far
 /// margin of a view's initial frame; a change Δ of the superview's size from S₀ is split
-/// among the flexible parts in proportion to their initial values (equally when all are
-/// 0), the far margin absorbing it when none is flexible. S₀ follows ConstraintLayout's
-/// rules exactly, so both backends start from the same reference.
+/// among the flexible parts in proportion to their initial values (equally when they sum
+/// to zero), the far margin absorbing it when none is flexible: one function,
+/// `AutoresizingMask.rates`, for every backend. S₀ follows ConstraintLayout's rules
+/// exactly, so both backends start from the same reference.
 extension LayoutEngine {
 
   /// Gives a view that enters (initially or by `addViews`) its S₀ when the scene alone
@@ -47,11 +48,11 @@ extension LayoutEngine {
     let superview = frames[parent.index]
     let s0 = reference[v.index]
     let horizontal = Self.autoresize(
-      near: initial.x, size: initial.width, flexible: mask.flexibleParts(.horizontal),
-      reference: s0.horizontal, current: superview.width)
+      near: initial.x, size: initial.width, mask: mask, axis: .horizontal, reference: s0.horizontal,
+      current: superview.width)
     let vertical = Self.autoresize(
-      near: initial.y, size: initial.height, flexible: mask.flexibleParts(.vertical),
-      reference: s0.vertical, current: superview.height)
+      near: initial.y, size: initial.height, mask: mask, axis: .vertical, reference: s0.vertical,
+      current: superview.height)
     frames[v.index] = Rect(x: horizontal.position, y: vertical.position, width: horizontal.size, height: vertical.size)
     var bits: UInt8 = 0
     if horizontal.isFixed || isDeterminate(parent, .horizontal) { bits |= Self.axisBit(.horizontal) }
@@ -60,24 +61,14 @@ extension LayoutEngine {
   }
 
   /// Position and size on one axis when the superview's size goes from `reference` to
-  /// `current`: `base + rate · (current − reference)`, the rates as in
-  /// `Scene.generatedConstraints` (same arithmetic, same order). `isFixed` when neither
-  /// depends on the superview.
+  /// `current`: `base + rate · (current − reference)`, the rates the constraint backends'
+  /// lowering uses (``AutoresizingMask/rates(_:near:size:reference:)``). `isFixed` when
+  /// neither depends on the superview.
   static func autoresize(
-    near: Double, size: Double, flexible: (near: Bool, size: Bool, far: Bool), reference: Double, current: Double
+    near: Double, size: Double, mask: AutoresizingMask, axis: Axis, reference: Double, current: Double
   ) -> (position: Double, size: Double, isFixed: Bool) {
-    let far = reference - near - size
-    var total = 0.0
-    var count = 0
-    if flexible.near { total += near; count += 1 }
-    if flexible.size { total += size; count += 1 }
-    if flexible.far { total += far; count += 1 }
-    func rate(_ isFlexible: Bool, _ value: Double) -> Double {
-      guard isFlexible else { return 0 }
-      return total != 0 ? value / total : 1 / Double(count)
-    }
-    let (nearRate, sizeRate) = (rate(flexible.near, near), rate(flexible.size, size))
+    let rates = mask.rates(axis, near: near, size: size, reference: reference)
     let delta = current - reference
-    return (near + nearRate * delta, size + sizeRate * delta, nearRate == 0 && sizeRate == 0)
+    return (near + rates.position * delta, size + rates.size * delta, rates.position == 0 && rates.size == 0)
   }
 }

@@ -78,6 +78,35 @@ import TestSupport
     both.expect(["v": [50, 0, 50, 20]])
   }
 
+  @Test func flexiblePartsThatSumToZeroSplitEqually() throws {
+    // In a 0-wide superview at x = 2, width 7: far margin −9, and the three flexible parts
+    // sum to 0. Proportion is undefined there; Δ = 30 is split equally: 10 each.
+    var both = try Both(Scene(
+      container: Container(width: 300, height: 300),
+      views: [
+        Build.root(), Build.autoresizing("box", in: "root", [0, 0, 0, 100], [.flexibleWidth]),
+        Build.autoresizing("v", in: "box", [2, 0, 7, 20], [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin]),
+      ]))
+    try both.apply(.resizeContainer(width: 330, height: 300, safeAreaInsets: nil))
+    both.expect(["box": [0, 0, 30, 100], "v": [12, 0, 17, 20]])
+  }
+
+  /// The parts sum to zero up to rounding (a superview size a solver computes as 7e-15
+  /// instead of 0): an equal split, not rates of 10¹⁴. Differential tests met this with a
+  /// stack that sized a view to 0 and an autoresizing view inside it (cassowary placed it
+  /// at −2.7e15, springs-struts, whose 0 was exact, at −1.2).
+  @Test func partsThatSumToZeroWithinRoundingSplitEqually() {
+    let mask: AutoresizingMask = [.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin]
+    for reference in [0.0, 7.105427357601002e-15, -7e-15] {
+      let rates = mask.rates(.vertical, near: 2, size: 7, reference: reference)
+      expectClose([rates.position, rates.size], [1.0 / 3, 1.0 / 3], "reference \(reference)")
+    }
+    // Far from zero the split stays proportional: 2 and 7 of 2 + 7 + 1.
+    let rates = mask.rates(.vertical, near: 2, size: 7, reference: 10)
+    expectClose([rates.position, rates.size], [0.2, 0.7], "reference 10")
+    #expect(AutoresizingMask([]).rates(.vertical, near: 2, size: 7, reference: 10) == (0, 0))
+  }
+
   @Test func resizesInSequenceStayProportionalToTheInitialFrame() throws {
     // x 40, width 100, far 260 of 400, all flexible: x = 40 + Δ/10, width = 100 + Δ/4.
     var both = try Both(Scene(
