@@ -68,10 +68,12 @@ public struct Scene: Sendable {
     return view.children.filter { self.view($0)?.isArranged == true }
   }
 
-  /// Whether the view is managed by its parent stack.
+  /// Whether the view is managed by its parent stack: arranged, and its parent a stack.
+  /// Read in place (Scene+ViewFields.swift); backends ask it of every view per pass. O(1).
+  @inlinable
   public func isArrangedInStack(_ index: ViewIndex) -> Bool {
-    guard let view = view(index), view.isArranged, let parent = view.parent else { return false }
-    return self.view(parent)?.stack != nil
+    guard arrangement(of: index)?.isArranged == true, let parent = parent(of: index) else { return false }
+    return isStack(parent)
   }
 
   /// Whether the view is arranged in a fill-equally stack and every content-size

@@ -17,7 +17,7 @@ extension LayoutEngine {
     if parent == scene.root {
       reference[v.index] = AxisPair(horizontal: scene.container.width, vertical: scene.container.height)
       referenceState[v.index] = .known
-    } else if scene.translatesAutoresizingMask(parent), !scene.isArrangedInParentStack(parent), isNew[parent.index],
+    } else if scene.translatesAutoresizingMask(parent), !scene.isArrangedInStack(parent), isNew[parent.index],
       let frame = scene.autoresizing(of: parent)?.frame
     {
       reference[v.index] = AxisPair(horizontal: frame.width, vertical: frame.height)

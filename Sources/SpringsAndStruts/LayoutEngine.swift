@@ -146,7 +146,7 @@ struct LayoutEngine {
 
   private mutating func layout(_ scene: Scene) throws(Refusal) {
     arena.reset(levels: levels.count)
-    for v in order.reversed() where scene.isArrangedInParentStack(v) {
+    for v in order.reversed() where scene.isArrangedInStack(v) {
       for axis in Axis.allCases { costs[Self.slot(v, axis)] = stackedCost(of: v, axis, scene) }
     }
     let root = scene.root

@@ -15,8 +15,8 @@ enum SupportCheck {
     }
     for v in scene.views.indices {
       let index = ViewIndex(v)
-      guard scene.isPresent(index), index != scene.root, !scene.isArrangedInParentStack(index) else { continue }
-      // Fields are read in place; only a refusal reads the view's id (see Scene+Fields).
+      guard scene.isPresent(index), index != scene.root, !scene.isArrangedInStack(index) else { continue }
+      // Fields are read in place; only a refusal reads the view's id (see Scene+ViewFields.swift).
       guard scene.translatesAutoresizingMask(index) else {
         let id = scene.view(index)?.id ?? ""
         return "springs-struts cannot express view '\(id)' (neither autoresizing nor arranged in a stack)"
@@ -54,7 +54,7 @@ enum SupportCheck {
   private static func isSizedByStack(_ start: ViewIndex, _ axis: Axis, _ scene: Scene) -> Bool {
     var current = start
     while current != scene.root, scene.isPresent(current) {
-      if scene.isArrangedInParentStack(current) { return true }
+      if scene.isArrangedInStack(current) { return true }
       guard scene.translatesAutoresizingMask(current),
         scene.autoresizing(of: current)?.mask.flexibleParts(axis).size == true,
         let parent = scene.parent(of: current)

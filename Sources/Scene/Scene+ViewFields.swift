@@ -1,5 +1,3 @@
-import Scene
-
 /// One field of a view, read in place without copying the `View`.
 ///
 /// `scene.view(v)` returns a copy of the whole optional `View`, made through its value
@@ -11,49 +9,51 @@ import Scene
 /// subscript addresses the element in place, and project a field before any test:
 /// `element != nil` or `element.map` take the whole optional by value, a copy again.
 /// All O(1); an index past the array reads as an absent view, as `scene.view(v)` does.
+/// `Scene.isArrangedInStack` reads through these too.
+/// Inlinable, so a backend in another module reads as directly as the scene itself.
 extension Scene {
   /// `body` applied to the element of view `v` (nil when `v` is past the array).
-  @inline(__always)
-  private func slot<T>(_ v: ViewIndex, _ body: (UnsafeBufferPointer<View?>, Int) -> T?) -> T? {
+  @inlinable @inline(__always)
+  func slot<T>(_ v: ViewIndex, _ body: (UnsafeBufferPointer<View?>, Int) -> T?) -> T? {
     views.withUnsafeBufferPointer { buffer in v.index < buffer.count ? body(buffer, v.index) : nil }
   }
 
-  @inline(__always)
-  func isPresent(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.isHidden } != nil }
+  @inlinable @inline(__always)
+  public func isPresent(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.isHidden } != nil }
 
-  @inline(__always)
-  func children(of v: ViewIndex) -> [ViewIndex] { slot(v) { $0[$1]?.children } ?? [] }
+  @inlinable @inline(__always)
+  public func children(of v: ViewIndex) -> [ViewIndex] { slot(v) { $0[$1]?.children } ?? [] }
 
-  @inline(__always)
-  func parent(of v: ViewIndex) -> ViewIndex? { slot(v) { $0[$1]?.parent } }
+  @inlinable @inline(__always)
+  public func parent(of v: ViewIndex) -> ViewIndex? { slot(v) { $0[$1]?.parent } }
 
-  @inline(__always)
-  func intrinsicSize(of v: ViewIndex, _ axis: Axis) -> Double? { slot(v) { $0[$1]?.intrinsicSize[axis] } }
+  @inlinable @inline(__always)
+  public func intrinsicSize(of v: ViewIndex, _ axis: Axis) -> Double? { slot(v) { $0[$1]?.intrinsicSize[axis] } }
 
-  @inline(__always)
-  func stack(of v: ViewIndex) -> StackConfiguration? { slot(v) { $0[$1]?.stack } }
+  @inlinable @inline(__always)
+  public func stack(of v: ViewIndex) -> StackConfiguration? { slot(v) { $0[$1]?.stack } }
 
-  @inline(__always)
-  func isStack(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.stack?.axis } != nil }
+  @inlinable @inline(__always)
+  public func isStack(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.stack?.axis } != nil }
 
   /// Whether `v` is present and arranged, and whether it is hidden.
-  @inline(__always)
-  func arrangement(of v: ViewIndex) -> (isArranged: Bool, isHidden: Bool)? {
+  @inlinable @inline(__always)
+  public func arrangement(of v: ViewIndex) -> (isArranged: Bool, isHidden: Bool)? {
     slot(v) { buffer, i in
       guard let arranged = buffer[i]?.isArranged, let hidden = buffer[i]?.isHidden else { return nil }
       return (arranged, hidden)
     }
   }
 
-  @inline(__always)
-  func wrapsText(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.wrapsText } ?? false }
+  @inlinable @inline(__always)
+  public func wrapsText(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.wrapsText } ?? false }
 
-  @inline(__always)
-  func baseline(of v: ViewIndex) -> Baseline? { slot(v) { $0[$1]?.baseline } }
+  @inlinable @inline(__always)
+  public func baseline(of v: ViewIndex) -> Baseline? { slot(v) { $0[$1]?.baseline } }
 
   /// Hugging and compression resistance along `axis`; nil for an absent view.
-  @inline(__always)
-  func contentPriorities(of v: ViewIndex, _ axis: Axis) -> (hugging: Double, compressionResistance: Double)? {
+  @inlinable @inline(__always)
+  public func contentPriorities(of v: ViewIndex, _ axis: Axis) -> (hugging: Double, compressionResistance: Double)? {
     slot(v) { buffer, i in
       guard let hugging = buffer[i]?.hugging[axis], let resistance = buffer[i]?.compressionResistance[axis] else { return nil }
       return (hugging, resistance)
@@ -61,8 +61,8 @@ extension Scene {
   }
 
   /// The initial frame and the autoresizing mask; nil for an absent view.
-  @inline(__always)
-  func autoresizing(of v: ViewIndex) -> (frame: Rect, mask: AutoresizingMask)? {
+  @inlinable @inline(__always)
+  public func autoresizing(of v: ViewIndex) -> (frame: Rect, mask: AutoresizingMask)? {
     slot(v) { buffer, i in
       guard let frame = buffer[i]?.frame, let mask = buffer[i]?.autoresizingMask else { return nil }
       return (frame, mask)
@@ -70,13 +70,6 @@ extension Scene {
   }
 
   /// Whether `v` translates its autoresizing mask.
-  @inline(__always)
-  func translatesAutoresizingMask(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.translatesAutoresizingMask } ?? false }
-
-  /// `isArrangedInStack(_:)` read in place: arranged, and its parent is a stack. O(1).
-  @inline(__always)
-  func isArrangedInParentStack(_ v: ViewIndex) -> Bool {
-    guard arrangement(of: v)?.isArranged == true, let parent = parent(of: v) else { return false }
-    return isStack(parent)
-  }
+  @inlinable @inline(__always)
+  public func translatesAutoresizingMask(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.translatesAutoresizingMask } ?? false }
 }
