@@ -12,6 +12,9 @@ struct Tableau {
 
   // MARK: Symbols (indexed by symbol id)
 
+  /// Ids handed out so far (live or on `freeSymbols`). The per-symbol arrays run longer:
+  /// the entries from here on are blank symbols that `makeSymbol` takes next.
+  var symbolCount = 0
   var symbolKind: ContiguousArray<SymbolKind> = []
   /// The row slot where the symbol is basic, or -1 when it is parametric.
   var rowOf: ContiguousArray<Int32> = []
