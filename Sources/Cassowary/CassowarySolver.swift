@@ -429,7 +429,8 @@ extension Tableau {
     rowKey.withUnsafeBufferPointer { rowKey in
       rows.withUnsafeBufferPointer { rows in
         values.withUnsafeMutableBufferPointer { values in
-          values.update(repeating: 0)
+          // Blank symbols (past `symbolCount`) are never written: they hold 0 already.
+          UnsafeMutableBufferPointer(rebasing: values[..<symbolCount]).update(repeating: 0)
           for r in rows.indices {
             let basic = Int(rows[r].basic)
             if basic >= 0 && rowKey[r] == .min { values[basic] = rows[r].constant }

@@ -77,11 +77,14 @@ extension Tableau {
   /// Counts, per variable, the constraints of `batch` that mention it, into
   /// `batchMentions`; `add(contentsOf:)` takes each constraint's own mentions off before
   /// entering it, so the count is then the mentions still to come. O(batch terms).
-  /// Also grows the tableau's arrays once for the batch: each constraint brings at most a
-  /// marker, an error and a row, plus the variables it is the first to mention.
+  /// Also grows the tableau's arrays once for the batch: each constraint brings a row and
+  /// its marker, an optional one an error too, plus the variables it is the first to
+  /// mention and one artificial symbol (released after each use).
   private mutating func countBatchMentions(_ batch: [Constraint]) {
     var highestVariable = -1
+    var markers = 1
     for constraint in batch {
+      markers += constraint.priority.isRequired ? 1 : 2
       for term in constraint.expression.terms where term.coefficient != 0 {
         highestVariable = max(highestVariable, term.variable.index)
       }
@@ -93,7 +96,7 @@ extension Tableau {
       for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
     }
     let newVariables = max(0, highestVariable + 1 - variableSymbol.count)
-    reserveCapacity(additionalSymbols: 2 * batch.count + newVariables, additionalRows: batch.count)
+    reserveCapacity(additionalSymbols: markers + newVariables, additionalRows: batch.count)
   }
 
   /// Zeroes what `countBatchMentions` counted, so single adds see no mentions to come.

@@ -16,7 +16,9 @@ extension Tableau {
       owner[s] = ownerIndex
       return symbol
     }
-    if symbolCount == symbolKind.count { extendSymbolArrays(to: max(16, 2 * symbolCount)) }
+    // Outside a batch (which extends to its own bound), a sixteenth more at a time: every
+    // full evaluation walks all entries, blanks included.
+    if symbolCount == symbolKind.count { extendSymbolArrays(to: symbolCount + max(8, symbolCount / 16)) }
     let s = symbolCount
     symbolCount += 1
     symbolKind[s] = kind
@@ -27,7 +29,8 @@ extension Tableau {
   /// Extends every per-symbol array to `count` entries of blank symbols (kind `.free`, on
   /// no list, every fact at its default), which `makeSymbol` then takes in order by
   /// writing two entries. Appending to the fourteen arrays one symbol at a time was a
-  /// tenth of a 10-view build's instructions. O(count − current count).
+  /// tenth of a 10-view build's instructions; eight or more at a time, into capacity
+  /// `reserveCapacity` made, costs a fraction of that. O(count − current count).
   mutating func extendSymbolArrays(to count: Int) {
     let extra = count - symbolKind.count
     guard extra > 0 else { return }
@@ -73,16 +76,34 @@ extension Tableau {
   }
 
   /// Grows the per-symbol and per-row arrays once for a batch that may add up to
-  /// `additionalSymbols` symbols and `additionalRows` rows (the per-symbol ones to blank
-  /// symbols, see `extendSymbolArrays`). Left to themselves, the dozen per-symbol arrays
-  /// each doubled on their own through a load: about 100 allocations for a 10-view scene.
+  /// `additionalSymbols` symbols and `additionalRows` rows, and extends the per-symbol ones
+  /// to that many blank symbols (`extendSymbolArrays`; the bound should be tight, since
+  /// blanks left over cost every full evaluation). Left to themselves, the dozen
+  /// per-symbol arrays each doubled on their own through a load: about 100 allocations for
+  /// a 10-view scene.
   /// Growth stays geometric, so many small batches remain amortised O(1) per symbol.
   /// O(symbols + rows) when it grows; nothing otherwise.
   mutating func reserveCapacity(additionalSymbols: Int, additionalRows: Int) {
     let symbols = symbolCount + additionalSymbols - freeSymbols.count
-    // To the batch's bound only (already above what it will use): the arrays' own capacity
-    // still grows geometrically, and blanks beyond the bound would be resident for nothing.
-    if symbolKind.count < symbols { extendSymbolArrays(to: symbols) }
+    if symbolKind.capacity < symbols {
+      let n = max(symbols, 2 * symbolKind.capacity)
+      symbolKind.reserveCapacity(n)
+      rowOf.reserveCapacity(n)
+      restrictedColumns.reserveCapacity(n)
+      unrestrictedColumns.reserveCapacity(n)
+      restrictedOccurrences.reserveCapacity(n)
+      unrestrictedOccurrences.reserveCapacity(n)
+      expansionQueued.reserveCapacity(n)
+      lazyValue.reserveCapacity(n)
+      fixedness.reserveCapacity(n)
+      owner.reserveCapacity(n)
+      objectiveHead.reserveCapacity(n)
+      accumulator.reserveCapacity(n)
+      accumulated.reserveCapacity(n)
+      compactionPending.reserveCapacity(n)
+      infeasibleRows.reserveSymbols(n)
+    }
+    extendSymbolArrays(to: symbols)
     let slots = rows.count + additionalRows - freeRowSlots.count
     if rows.capacity < slots {
       let n = max(slots, 2 * rows.capacity)
