@@ -342,12 +342,10 @@ extension Tableau {
       let basic = rows[r].basic
       guard basic >= 0, rowKey[r] != .min else { continue }
       var total = rows[r].constant
+      let symbols = rows[r].symbols
+      let coefficients = rows[r].coefficients
       lazyValue.withUnsafeBufferPointer { values in
-        rows[r].symbols.withUnsafeBufferPointer { symbols in
-          rows[r].coefficients.withUnsafeBufferPointer { coefficients in
-            for i in symbols.indices { total += coefficients[i] * values[Int(symbols[i])] }
-          }
-        }
+        for i in symbols.indices { total += coefficients[i] * values[Int(symbols[i])] }
       }
       evaluated += 1
       if evaluated > budget {
@@ -400,11 +398,9 @@ extension Tableau {
               let r = Int(entry.slot)
               guard rowKey[r] == entry.key else { return }
               var total = rows[r].constant
-              rows[r].symbols.withUnsafeBufferPointer { symbols in
-                rows[r].coefficients.withUnsafeBufferPointer { coefficients in
-                  for i in symbols.indices { total += coefficients[i] * values[Int(symbols[i])] }
-                }
-              }
+              let symbols = rows[r].symbols
+              let coefficients = rows[r].coefficients
+              for i in symbols.indices { total += coefficients[i] * values[Int(symbols[i])] }
               values[Int(rows[r].basic)] = total
               evaluated += 1
             }

@@ -56,22 +56,27 @@ struct ConstraintTag {
 }
 
 /// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted
-/// ascending and all parametric (non-basic). A free slot has `basic == -1`.
+/// ascending and all parametric (non-basic). A free slot has `basic == -1`. The cells live
+/// in a ``RowCells`` object of the row's own (see there for why a reference).
 struct Row {
   var basic: Int32 = -1
   var constant: Double = 0
-  var symbols: ContiguousArray<Int32> = []
-  var coefficients: ContiguousArray<Double> = []
+  var cells = RowCells()
+
+  /// The live symbols (a view; see ``RowCells`` for how long it stays valid).
+  @inline(__always)
+  var symbols: UnsafeMutableBufferPointer<Int32> { cells.symbols }
+
+  /// The live coefficients, in the order of `symbols` (a view, as `symbols`).
+  @inline(__always)
+  var coefficients: UnsafeMutableBufferPointer<Double> { cells.coefficients }
 
   /// Index of `symbol` in `symbols`, or nil. O(log n).
   @inline(__always)
-  func index(of symbol: Int32) -> Int? { sortedIndex(of: symbol, in: symbols) }
+  func index(of symbol: Int32) -> Int? { cells.index(of: symbol) }
 
   @inline(__always)
-  func coefficient(of symbol: Int32) -> Double {
-    guard let i = index(of: symbol) else { return 0 }
-    return coefficients[i]
-  }
+  func coefficient(of symbol: Int32) -> Double { cells.coefficient(of: symbol) }
 }
 
 /// A C_U row slot with the evaluation key it had when listed.
@@ -83,42 +88,26 @@ struct KeyedSlot {
 /// Index of `symbol` in an ascending array, or nil. O(log n).
 @inline(__always)
 func sortedIndex(of symbol: Int32, in symbols: ContiguousArray<Int32>) -> Int? {
-  symbols.withUnsafeBufferPointer { buffer in
-    var low = 0
-    var high = buffer.count
-    while low < high {
-      let mid = (low &+ high) >> 1
-      let value = buffer[mid]
-      if value < symbol { low = mid &+ 1 } else if value > symbol { high = mid } else { return mid }
-    }
-    return nil
-  }
+  symbols.withUnsafeBufferPointer { sortedIndex(of: symbol, in: $0) }
 }
 
-extension ContiguousArray where Element: BitwiseCopyable {
-  /// Makes `self` hold exactly the first `count` elements of `source`, in its own buffer
-  /// (which grows only when `count` exceeds its capacity). A merged row is copied back this
-  /// way: emptying the row and appending a slice cost some 250 instructions per array, a
-  /// third of a short row's merge (enaml's build), where this is a length change and a
-  /// memcpy.
-  /// - Complexity: O(count).
-  @inline(__always)
-  mutating func overwrite(withPrefix count: Int, of source: ContiguousArray<Element>) {
-    let current = self.count
-    source.withUnsafeBufferPointer { source in
-      if count > current {
-        append(contentsOf: UnsafeBufferPointer(rebasing: source[current..<count]))
-      } else if count < current {
-        removeLast(current - count)
-      }
-      let shared = Swift.min(count, current)
-      if shared > 0 {
-        withUnsafeMutableBufferPointer { target in
-          target.baseAddress!.update(from: source.baseAddress!, count: shared)
-        }
-      }
-    }
+/// Index of `symbol` in an ascending buffer, or nil. O(log n).
+@inline(__always)
+func sortedIndex(of symbol: Int32, in buffer: UnsafeMutableBufferPointer<Int32>) -> Int? {
+  sortedIndex(of: symbol, in: UnsafeBufferPointer(buffer))
+}
+
+/// Index of `symbol` in an ascending buffer, or nil. O(log n).
+@inline(__always)
+func sortedIndex(of symbol: Int32, in buffer: UnsafeBufferPointer<Int32>) -> Int? {
+  var low = 0
+  var high = buffer.count
+  while low < high {
+    let mid = (low &+ high) >> 1
+    let value = buffer[mid]
+    if value < symbol { low = mid &+ 1 } else if value > symbol { high = mid } else { return mid }
   }
+  return nil
 }
 
 extension ContiguousArray where Element == Int32 {

@@ -391,12 +391,8 @@ extension Tableau {
     for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
     work.cells += pivotSymbols.count
     artificialObjective.constant = constant
-    artificialObjective.symbols.removeAll(keepingCapacity: true)
-    artificialObjective.symbols.append(contentsOf: pivotSymbols)
-    artificialObjective.coefficients.removeAll(keepingCapacity: true)
-    artificialObjective.coefficients.append(contentsOf: pivotCoefficients)
-    swap(&pivotSymbols, &rows[Int(slot)].symbols)
-    swap(&pivotCoefficients, &rows[Int(slot)].coefficients)
+    artificialObjective.cells.assign(pivotCells)
+    swap(&pivotCells, &rows[Int(slot)].cells)
 
     phaseOneActive = true
     beginUndoLog()
@@ -475,7 +471,7 @@ extension Tableau {
 
   /// The present required constraints owning any of `symbols` (plus `extra` when >= 0),
   /// sorted, each once.
-  mutating func requiredOwners(of symbols: ContiguousArray<Int32>, excluding: Int32, extra: Int32 = -1) -> [ConstraintID] {
+  mutating func requiredOwners(of symbols: UnsafeMutableBufferPointer<Int32>, excluding: Int32, extra: Int32 = -1) -> [ConstraintID] {
     conflictScratch.removeAll(keepingCapacity: true)
     func consider(_ symbol: Int32) {
       guard symbol >= 0, symbol != excluding else { return }

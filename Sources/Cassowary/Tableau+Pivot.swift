@@ -95,68 +95,54 @@ extension Tableau {
   /// the scratch buffers. O(expression length · log its length + shifts), or
   /// O(its length + expression length).
   private mutating func mergeIntoArtificialObjective(scale: Double, removing: Int32) {
-    if let i = artificialObjective.index(of: removing) {
-      artificialObjective.symbols.remove(at: i)
-      artificialObjective.coefficients.remove(at: i)
-    }
-    if pivotSymbols.count * 16 < artificialObjective.symbols.count {
-      for j in pivotSymbols.indices {
-        let symbol = pivotSymbols[j]
-        let value = scale * pivotCoefficients[j]
+    let target = artificialObjective.cells
+    if let i = target.index(of: removing) { target.remove(at: i) }
+    let source = pivotCells
+    if source.count * 16 < target.count {
+      for j in 0..<source.count {
+        let symbol = source.symbols[j]
+        let value = scale * source.coefficients[j]
         var low = 0
-        var high = artificialObjective.symbols.count
+        var high = target.count
         while low < high {
           let mid = (low &+ high) >> 1
-          if artificialObjective.symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
+          if target.symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
         }
-        if low < artificialObjective.symbols.count && artificialObjective.symbols[low] == symbol {
-          let sum = artificialObjective.coefficients[low] + value
+        if low < target.count && target.symbols[low] == symbol {
+          let sum = target.coefficients[low] + value
           if abs(sum) >= Self.epsilon {
-            artificialObjective.coefficients[low] = sum
+            target.coefficients[low] = sum
           } else {
-            artificialObjective.symbols.remove(at: low)
-            artificialObjective.coefficients.remove(at: low)
+            target.remove(at: low)
           }
         } else if abs(value) >= Self.epsilon {
-          artificialObjective.symbols.insert(symbol, at: low)
-          artificialObjective.coefficients.insert(value, at: low)
+          target.insert(symbol, value, at: low)
         }
       }
       return
     }
-    mergeSymbols.removeAll(keepingCapacity: true)
-    mergeCoefficients.removeAll(keepingCapacity: true)
-    let target = artificialObjective
+    let merged = mergeCells
+    merged.removeAll()
     var i = 0
     var j = 0
-    while i < target.symbols.count || j < pivotSymbols.count {
-      let a = i < target.symbols.count ? target.symbols[i] : Int32.max
-      let b = j < pivotSymbols.count ? pivotSymbols[j] : Int32.max
+    while i < target.count || j < source.count {
+      let a = i < target.count ? target.symbols[i] : Int32.max
+      let b = j < source.count ? source.symbols[j] : Int32.max
       if a < b {
-        mergeSymbols.append(a)
-        mergeCoefficients.append(target.coefficients[i])
+        merged.append(a, target.coefficients[i])
         i += 1
       } else if b < a {
-        let value = scale * pivotCoefficients[j]
-        if abs(value) >= Self.epsilon {
-          mergeSymbols.append(b)
-          mergeCoefficients.append(value)
-        }
+        let value = scale * source.coefficients[j]
+        if abs(value) >= Self.epsilon { merged.append(b, value) }
         j += 1
       } else {
-        let value = target.coefficients[i] + scale * pivotCoefficients[j]
-        if abs(value) >= Self.epsilon {
-          mergeSymbols.append(a)
-          mergeCoefficients.append(value)
-        }
+        let value = target.coefficients[i] + scale * source.coefficients[j]
+        if abs(value) >= Self.epsilon { merged.append(a, value) }
         i += 1
         j += 1
       }
     }
-    artificialObjective.symbols.removeAll(keepingCapacity: true)
-    artificialObjective.symbols.append(contentsOf: mergeSymbols)
-    artificialObjective.coefficients.removeAll(keepingCapacity: true)
-    artificialObjective.coefficients.append(contentsOf: mergeCoefficients)
+    target.assign(merged)
   }
 
   // MARK: Pivot
@@ -167,21 +153,22 @@ extension Tableau {
   /// out on removal.
   /// - Complexity: O(row length).
   mutating func solvePivotBuffer(for symbol: Int32, basic: Int32, constant: Double) -> Double {
-    guard let k = sortedIndex(of: symbol, in: pivotSymbols) else {
+    let cells = pivotCells
+    guard let k = cells.index(of: symbol) else {
       preconditionFailure("solvePivotBuffer: symbol \(symbol) is not in the row of \(basic)")
     }
-    let a = pivotCoefficients[k]
+    let a = cells.coefficients[k]
     let scale = -1 / a
-    pivotSymbols.remove(at: k)
-    pivotCoefficients.remove(at: k)
-    for j in pivotCoefficients.indices { pivotCoefficients[j] *= scale }
-    var insertAt = pivotSymbols.count
-    for j in pivotSymbols.indices where pivotSymbols[j] > basic {
+    cells.remove(at: k)
+    let coefficients = cells.coefficients
+    for j in coefficients.indices { coefficients[j] *= scale }
+    var insertAt = cells.count
+    let symbols = cells.symbols
+    for j in symbols.indices where symbols[j] > basic {
       insertAt = j
       break
     }
-    pivotSymbols.insert(basic, at: insertAt)
-    pivotCoefficients.insert(1 / a, at: insertAt)
+    cells.insert(basic, 1 / a, at: insertAt)
     return constant * scale
   }
 
@@ -196,8 +183,7 @@ extension Tableau {
     if recordsPivots { undoLog.append((entering, leaving)) }
 
     // Take the row out so the other rows can be mutated while it is read.
-    swap(&pivotSymbols, &rows[r].symbols)
-    swap(&pivotCoefficients, &rows[r].coefficients)
+    swap(&pivotCells, &rows[r].cells)
     let constant = rows[r].constant
     let newConstant = solvePivotBuffer(for: entering, basic: leaving, constant: constant)
     restrictedOccurrences[Int(entering)] -= 1
@@ -209,9 +195,8 @@ extension Tableau {
 
     substitute(entering, constant: newConstant, skipping: slot)
 
-    swap(&pivotSymbols, &rows[r].symbols)
-    swap(&pivotCoefficients, &rows[r].coefficients)
-    work.cellsTouched += rows[r].symbols.count
+    swap(&pivotCells, &rows[r].cells)
+    work.cellsTouched += rows[r].cells.count
     queueIfEligible(leaving)
     flushCompactions()
   }
@@ -227,13 +212,13 @@ extension Tableau {
   /// refers to parametric symbols only and takes a key below all.
   /// - Complexity: O(row length), plus for a restricted subject the C_S rows containing it.
   mutating func installRow(constant: Double, subject: Int32, unreduced: Bool = false) -> Int32 {
-    guard let k = sortedIndex(of: subject, in: pivotSymbols) else {
+    guard let k = pivotCells.index(of: subject) else {
       preconditionFailure("installRow: subject not in the row")
     }
-    let scale = -1 / pivotCoefficients[k]
-    pivotSymbols.remove(at: k)
-    pivotCoefficients.remove(at: k)
-    for j in pivotCoefficients.indices { pivotCoefficients[j] *= scale }
+    let scale = -1 / pivotCells.coefficients[k]
+    pivotCells.remove(at: k)
+    let coefficients = pivotCells.coefficients
+    for j in coefficients.indices { coefficients[j] *= scale }
     let newConstant = constant * scale
     let slot = makeRowSlot(basic: subject)
     rows[Int(slot)].constant = newConstant
@@ -243,10 +228,9 @@ extension Tableau {
       registerUnrestrictedRow(slot, high: unreduced)
     }
     for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
-    swap(&pivotSymbols, &rows[Int(slot)].symbols)
-    swap(&pivotCoefficients, &rows[Int(slot)].coefficients)
-    work.cells += rows[Int(slot)].symbols.count
-    work.cellsTouched += rows[Int(slot)].symbols.count
+    swap(&pivotCells, &rows[Int(slot)].cells)
+    work.cells += rows[Int(slot)].cells.count
+    work.cellsTouched += rows[Int(slot)].cells.count
     flushCompactions()
     return slot
   }

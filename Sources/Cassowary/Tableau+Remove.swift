@@ -81,10 +81,7 @@ extension Tableau {
       // C_U rows may still refer to the marker by name: give them its expression (which
       // refers to parametric symbols only) before the row goes.
       let r = Int(markerSlot)
-      pivotSymbols.removeAll(keepingCapacity: true)
-      pivotCoefficients.removeAll(keepingCapacity: true)
-      pivotSymbols.append(contentsOf: rows[r].symbols)
-      pivotCoefficients.append(contentsOf: rows[r].coefficients)
+      pivotCells.assign(rows[r].cells)
       let constant = rows[r].constant
       dropRow(markerSlot)
       substituteIntoUnrestrictedRows(marker, constant: constant)
@@ -105,18 +102,14 @@ extension Tableau {
   mutating func takeRowSolved(_ slot: Int32, for symbol: Int32) {
     let r = Int(slot)
     let basic = rows[r].basic
-    pivotSymbols.removeAll(keepingCapacity: true)
-    pivotCoefficients.removeAll(keepingCapacity: true)
-    pivotSymbols.append(contentsOf: rows[r].symbols)
-    pivotCoefficients.append(contentsOf: rows[r].coefficients)
+    pivotCells.assign(rows[r].cells)
     let constant = rows[r].constant
     dropRow(slot)
     pivotConstant = solvePivotBuffer(for: symbol, basic: basic, constant: constant)
   }
 
   mutating func releasePivotBuffers() {
-    pivotSymbols.removeAll(keepingCapacity: true)
-    pivotCoefficients.removeAll(keepingCapacity: true)
+    pivotCells.removeAll()
   }
 
   /// The row on which the parametric `marker` should enter so that dropping the row keeps

@@ -172,14 +172,12 @@ extension Tableau {
     } else {
       for symbol in rows[r].symbols { restrictedOccurrences[Int(symbol)] -= 1 }
     }
-    work.cells -= rows[r].symbols.count
+    work.cells -= rows[r].cells.count
     rowOf[Int(rows[r].basic)] = -1
     rows[r].basic = -1
     rows[r].constant = 0
     // A free slot keeps a small buffer for reuse, not a long row's.
-    let keep = rows[r].symbols.capacity <= 256
-    rows[r].symbols.removeAll(keepingCapacity: keep)
-    rows[r].coefficients.removeAll(keepingCapacity: keep)
+    rows[r].cells.removeAll(keepingCapacity: rows[r].cells.capacity <= 256)
     freeRowSlots.append(slot)
     liveRows -= 1
   }
@@ -322,99 +320,82 @@ extension Tableau {
 
   // MARK: Row arithmetic
 
-  /// `rows[slot] += scale · (pivotSymbols, pivotCoefficients)` with `removing` taken out
-  /// of the row first (the caller has already folded its contribution into the constant).
-  /// A linear merge of two sorted lists into scratch, copied back so the row keeps its own
-  /// buffer and capacity (it grows only when the merged row outgrows it). Cells that cancel
-  /// below epsilon are dropped.
+  /// `rows[slot] += scale · pivotCells` with `removing` taken out of the row first (the
+  /// caller has already folded its contribution into the constant). A linear merge of two
+  /// sorted lists into scratch, copied back so the row keeps its own buffer and capacity
+  /// (it grows only when the merged row outgrows it). Cells that cancel below epsilon are
+  /// dropped, and the column index is updated as cells appear or cancel.
   ///
-  /// The row's arrays and the scratch are taken out of the table for the merge, and the
-  /// column index is updated as cells appear or cancel: a merge of rows of 5–10 cells
-  /// (enaml's build) spent most of its 2,900 instructions on uniqueness checks and retains
-  /// of the arrays nested in the tableau, and on scratch lists of the symbols that came and
-  /// went. (Merging in place, in the row's buffer grown by the pivot row's length, saved
-  /// more instructions but gave rows more capacity: 9 % more allocations, no faster.)
+  /// Rows were arrays, and a merge of rows of 5–10 cells (enaml's build) spent most of its
+  /// instructions around the cells: uniqueness checks and retains of the arrays nested in
+  /// the tableau, the row's arrays swapped out and back, a generic copy back. On
+  /// ``RowCells`` it reads and writes the three buffers directly. (Merging in place, in the
+  /// row's buffer grown by the pivot row's length, was measured on arrays: it gave rows
+  /// more capacity, 9 % more allocations, and was no faster.)
   /// - Complexity: O(row length + pivot row length).
   mutating func mergePivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
-    let n = rows[r].symbols.count
-    let m = pivotSymbols.count
+    let row = rows[r].cells
+    let n = row.count
+    let source = pivotCells
+    let m = source.count
     if m * 16 < n {
       mergeShortPivotRow(into: slot, scale: scale, removing: removing)
       return
     }
-    var symbols = ContiguousArray<Int32>()
-    var coefficients = ContiguousArray<Double>()
-    var outSymbols = ContiguousArray<Int32>()
-    var outCoefficients = ContiguousArray<Double>()
-    swap(&symbols, &rows[r].symbols)
-    swap(&coefficients, &rows[r].coefficients)
-    swap(&outSymbols, &mergeSymbols)
-    swap(&outCoefficients, &mergeCoefficients)
-    // Written through pointers into scratch sized for the worst case: appending cell by
-    // cell paid a uniqueness check per cell.
-    if outSymbols.count < n + m {
-      outSymbols.append(contentsOf: repeatElement(0, count: n + m - outSymbols.count))
-      outCoefficients.append(contentsOf: repeatElement(0, count: n + m - outCoefficients.count))
-    }
+    let merged = mergeCells
+    // Room for the worst case, so the loop writes through pointers without checks.
+    if merged.capacity < n + m { merged.reserveCapacity(n + m) }
+    merged.setCount(n + m)
     let restricted = symbolKind[Int(rows[r].basic)].isRestricted
+    let outSymbols = merged.symbols
+    let outCoefficients = merged.coefficients
+    let targetSymbols = row.symbols
+    let targetCoefficients = row.coefficients
+    let sourceSymbols = source.symbols
+    let sourceCoefficients = source.coefficients
     var count = 0
-    outSymbols.withUnsafeMutableBufferPointer { outSymbols in
-      outCoefficients.withUnsafeMutableBufferPointer { outCoefficients in
-        symbols.withUnsafeBufferPointer { targetSymbols in
-          coefficients.withUnsafeBufferPointer { targetCoefficients in
-            pivotSymbols.withUnsafeBufferPointer { sourceSymbols in
-              pivotCoefficients.withUnsafeBufferPointer { sourceCoefficients in
-                var i = 0
-                var j = 0
-                while i < n || j < m {
-                  let a = i < n ? targetSymbols[i] : Int32.max
-                  let b = j < m ? sourceSymbols[j] : Int32.max
-                  if a == removing {
-                    i += 1
-                  } else if a < b {
-                    outSymbols[count] = a
-                    outCoefficients[count] = targetCoefficients[i]
-                    count += 1
-                    i += 1
-                  } else if b < a {
-                    let value = scale * sourceCoefficients[j]
-                    if abs(value) >= Self.epsilon {
-                      outSymbols[count] = b
-                      outCoefficients[count] = value
-                      count += 1
-                      noteAdded(b, in: slot, restricted: restricted)
-                    }
-                    j += 1
-                  } else {
-                    let value = targetCoefficients[i] + scale * sourceCoefficients[j]
-                    if abs(value) >= Self.epsilon {
-                      outSymbols[count] = a
-                      outCoefficients[count] = value
-                      count += 1
-                    } else {
-                      noteRemoved(a, in: slot, restricted: restricted)
-                    }
-                    i += 1
-                    j += 1
-                  }
-                }
-              }
-            }
-          }
+    var i = 0
+    var j = 0
+    while i < n || j < m {
+      let a = i < n ? targetSymbols[i] : Int32.max
+      let b = j < m ? sourceSymbols[j] : Int32.max
+      if a == removing {
+        i += 1
+      } else if a < b {
+        outSymbols[count] = a
+        outCoefficients[count] = targetCoefficients[i]
+        count += 1
+        i += 1
+      } else if b < a {
+        let value = scale * sourceCoefficients[j]
+        if abs(value) >= Self.epsilon {
+          outSymbols[count] = b
+          outCoefficients[count] = value
+          count += 1
+          noteAdded(b, in: slot, restricted: restricted)
         }
+        j += 1
+      } else {
+        let value = targetCoefficients[i] + scale * sourceCoefficients[j]
+        if abs(value) >= Self.epsilon {
+          outSymbols[count] = a
+          outCoefficients[count] = value
+          count += 1
+        } else {
+          noteRemoved(a, in: slot, restricted: restricted)
+        }
+        i += 1
+        j += 1
       }
     }
-    symbols.overwrite(withPrefix: count, of: outSymbols)
-    coefficients.overwrite(withPrefix: count, of: outCoefficients)
-    swap(&symbols, &rows[r].symbols)
-    swap(&coefficients, &rows[r].coefficients)
-    swap(&outSymbols, &mergeSymbols)
-    swap(&outCoefficients, &mergeCoefficients)
+    merged.setCount(count)
+    row.assign(merged)
     noteShrinkage(slot)
     work.cells += count - n
     work.cellsTouched += count
   }
+
   /// Rows keep their capacity so that steady state allocates nothing, but when fill-in
   /// moves through many rows (a pivot substitutes a long row into short ones, which shrink
   /// again later), every row that was ever long would keep its peak: 1.9 GiB on a
@@ -425,9 +406,9 @@ extension Tableau {
   @inline(__always)
   mutating func noteShrinkage(_ slot: Int32) {
     let r = Int(slot)
-    let count = rows[r].symbols.count
-    let excess = rows[r].symbols.capacity - count
-    guard excess > 4 * count + 256, !isShrinkCandidate[r] else { return }
+    let cells = rows[r].cells
+    let excess = cells.capacity - cells.count
+    guard excess > 4 * cells.count + 256, !isShrinkCandidate[r] else { return }
     isShrinkCandidate[r] = true
     shrinkCandidates.append(slot)
     shrinkableExcess += excess
@@ -438,16 +419,9 @@ extension Tableau {
     for slot in shrinkCandidates {
       let r = Int(slot)
       isShrinkCandidate[r] = false
-      let count = rows[r].symbols.count
-      guard rows[r].symbols.capacity > 4 * count + 256 else { continue }
-      var symbols = ContiguousArray<Int32>()
-      symbols.reserveCapacity(count)
-      symbols.append(contentsOf: rows[r].symbols)
-      rows[r].symbols = symbols
-      var coefficients = ContiguousArray<Double>()
-      coefficients.reserveCapacity(count)
-      coefficients.append(contentsOf: rows[r].coefficients)
-      rows[r].coefficients = coefficients
+      let cells = rows[r].cells
+      guard cells.capacity > 4 * cells.count + 256 else { continue }
+      cells.shrinkToFit()
     }
     shrinkCandidates.removeAll(keepingCapacity: true)
     shrinkableExcess = 0
@@ -460,51 +434,42 @@ extension Tableau {
   ///   row length), the last term at memmove speed.
   private mutating func mergeShortPivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
-    var symbols = ContiguousArray<Int32>()
-    var coefficients = ContiguousArray<Double>()
-    swap(&symbols, &rows[r].symbols)
-    swap(&coefficients, &rows[r].coefficients)
-    let oldCount = symbols.count
-    if let i = sortedIndex(of: removing, in: symbols) {
-      symbols.remove(at: i)
-      coefficients.remove(at: i)
-    }
-    for j in pivotSymbols.indices {
-      let symbol = pivotSymbols[j]
-      let value = scale * pivotCoefficients[j]
+    let row = rows[r].cells
+    let source = pivotCells
+    let oldCount = row.count
+    if let i = row.index(of: removing) { row.remove(at: i) }
+    for j in 0..<source.count {
+      let symbol = source.symbols[j]
+      let value = scale * source.coefficients[j]
       var low = 0
-      var high = symbols.count
+      var high = row.count
+      let symbols = row.symbols
       while low < high {
         let mid = (low &+ high) >> 1
         if symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
       }
-      if low < symbols.count && symbols[low] == symbol {
-        let sum = coefficients[low] + value
+      if low < row.count && symbols[low] == symbol {
+        let sum = row.coefficients[low] + value
         if abs(sum) >= Self.epsilon {
-          coefficients[low] = sum
+          row.coefficients[low] = sum
         } else {
-          symbols.remove(at: low)
-          coefficients.remove(at: low)
+          row.remove(at: low)
           noteRemoved(symbol, in: slot)
         }
       } else if abs(value) >= Self.epsilon {
-        symbols.insert(symbol, at: low)
-        coefficients.insert(value, at: low)
+        row.insert(symbol, value, at: low)
         noteAdded(symbol, in: slot)
       }
     }
-    work.cells += symbols.count - oldCount
-    work.cellsTouched += pivotSymbols.count
-    swap(&symbols, &rows[r].symbols)
-    swap(&coefficients, &rows[r].coefficients)
+    work.cells += row.count - oldCount
+    work.cellsTouched += source.count
   }
 
   /// Removes one symbol's cell from a row (no substitution). O(row length).
   mutating func removeCell(_ symbol: Int32, fromRow slot: Int32) {
     let r = Int(slot)
     guard let i = rows[r].index(of: symbol) else { return }
-    rows[r].symbols.remove(at: i)
-    rows[r].coefficients.remove(at: i)
+    rows[r].cells.remove(at: i)
     noteRemoved(symbol, in: slot)
     work.cells -= 1
   }
@@ -527,27 +492,18 @@ extension Tableau {
   /// O(k log k) in the number of touched symbols.
   mutating func gatherAccumulated() {
     touchedSymbols.sort()
-    pivotSymbols.removeAll(keepingCapacity: true)
-    pivotCoefficients.removeAll(keepingCapacity: true)
-    // The buffers are often empty here (the last row took them), and appending into them
-    // grew them two or three times per row: one reservation instead, of the power of two the
-    // doublings would have reached, not the exact size (an exact capacity left later merges
-    // into the row no slack, and change steps allocated more).
-    let needed = touchedSymbols.count
-    if pivotSymbols.capacity < needed || pivotCoefficients.capacity < needed {
-      let rounded = max(4, 1 << (Int.bitWidth - (needed - 1).leadingZeroBitCount))
-      pivotSymbols.reserveCapacity(rounded)
-      pivotCoefficients.reserveCapacity(rounded)
-    }
+    let cells = pivotCells
+    cells.removeAll()
+    // The buffer is often empty here (the last row took it): one reservation, of the
+    // power of two appending would have reached, not the exact size (an exact capacity
+    // left later merges into the row no slack, and change steps allocated more).
+    cells.reserveCapacity(touchedSymbols.count)
     for symbol in touchedSymbols {
       let s = Int(symbol)
       let value = accumulator[s]
       accumulator[s] = 0
       accumulated[s] = false
-      if abs(value) >= Self.epsilon {
-        pivotSymbols.append(symbol)
-        pivotCoefficients.append(value)
-      }
+      if abs(value) >= Self.epsilon { cells.append(symbol, value) }
     }
     touchedSymbols.removeAll(keepingCapacity: true)
   }

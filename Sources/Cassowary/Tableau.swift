@@ -183,10 +183,15 @@ struct Tableau {
 
   // MARK: Scratch buffers (reused so steady state allocates nothing)
 
-  var mergeSymbols: ContiguousArray<Int32> = []
-  var mergeCoefficients: ContiguousArray<Double> = []
-  var pivotSymbols: ContiguousArray<Int32> = []
-  var pivotCoefficients: ContiguousArray<Double> = []
+  /// Where a merge writes before copying into its row (Tableau+Storage.swift).
+  var mergeCells = RowCells()
+  /// The row being pivoted on, or built: swapped with a row's cells (Tableau+Pivot.swift).
+  var pivotCells = RowCells()
+  /// Views of `pivotCells` (valid until it is resized or swapped).
+  @inline(__always)
+  var pivotSymbols: UnsafeMutableBufferPointer<Int32> { pivotCells.symbols }
+  @inline(__always)
+  var pivotCoefficients: UnsafeMutableBufferPointer<Double> { pivotCells.coefficients }
   var pivotConstant = 0.0
   /// Rows far below their capacity, and their summed excess (see `noteShrinkage`).
   var shrinkCandidates: ContiguousArray<Int32> = []
