@@ -95,13 +95,13 @@ extension Tableau {
   /// the scratch buffers. O(expression length · log its length + shifts), or
   /// O(its length + expression length).
   private mutating func mergeIntoArtificialObjective(scale: Double, removing: Int32) {
-    let target = artificialObjective.cells
-    if let i = target.index(of: removing) { target.remove(at: i) }
+    if let i = artificialObjective.cells.index(of: removing) { artificialObjective.cells.remove(at: i) }
     let source = pivotCells
-    if source.count * 16 < target.count {
+    if source.count * 16 < artificialObjective.cells.count {
       for j in 0..<source.count {
         let symbol = source.symbols[j]
         let value = scale * source.coefficients[j]
+        let target = artificialObjective.cells
         var low = 0
         var high = target.count
         while low < high {
@@ -113,36 +113,36 @@ extension Tableau {
           if abs(sum) >= Self.epsilon {
             target.coefficients[low] = sum
           } else {
-            target.remove(at: low)
+            artificialObjective.cells.remove(at: low)
           }
         } else if abs(value) >= Self.epsilon {
-          target.insert(symbol, value, at: low)
+          artificialObjective.cells.insert(symbol, value, at: low)
         }
       }
       return
     }
-    let merged = mergeCells
-    merged.removeAll()
+    mergeCells.removeAll()
+    let target = artificialObjective.cells
     var i = 0
     var j = 0
     while i < target.count || j < source.count {
       let a = i < target.count ? target.symbols[i] : Int32.max
       let b = j < source.count ? source.symbols[j] : Int32.max
       if a < b {
-        merged.append(a, target.coefficients[i])
+        mergeCells.append(a, target.coefficients[i])
         i += 1
       } else if b < a {
         let value = scale * source.coefficients[j]
-        if abs(value) >= Self.epsilon { merged.append(b, value) }
+        if abs(value) >= Self.epsilon { mergeCells.append(b, value) }
         j += 1
       } else {
         let value = target.coefficients[i] + scale * source.coefficients[j]
-        if abs(value) >= Self.epsilon { merged.append(a, value) }
+        if abs(value) >= Self.epsilon { mergeCells.append(a, value) }
         i += 1
         j += 1
       }
     }
-    target.assign(merged)
+    artificialObjective.cells.assign(mergeCells)
   }
 
   // MARK: Pivot
@@ -153,22 +153,21 @@ extension Tableau {
   /// out on removal.
   /// - Complexity: O(row length).
   mutating func solvePivotBuffer(for symbol: Int32, basic: Int32, constant: Double) -> Double {
-    let cells = pivotCells
-    guard let k = cells.index(of: symbol) else {
+    guard let k = pivotCells.index(of: symbol) else {
       preconditionFailure("solvePivotBuffer: symbol \(symbol) is not in the row of \(basic)")
     }
-    let a = cells.coefficients[k]
+    let a = pivotCells.coefficients[k]
     let scale = -1 / a
-    cells.remove(at: k)
-    let coefficients = cells.coefficients
+    pivotCells.remove(at: k)
+    let coefficients = pivotCells.coefficients
     for j in coefficients.indices { coefficients[j] *= scale }
-    var insertAt = cells.count
-    let symbols = cells.symbols
+    var insertAt = pivotCells.count
+    let symbols = pivotCells.symbols
     for j in symbols.indices where symbols[j] > basic {
       insertAt = j
       break
     }
-    cells.insert(basic, 1 / a, at: insertAt)
+    pivotCells.insert(basic, 1 / a, at: insertAt)
     return constant * scale
   }
 

@@ -343,13 +343,11 @@ extension Tableau {
       mergeShortPivotRow(into: slot, scale: scale, removing: removing)
       return
     }
-    let merged = mergeCells
     // Room for the worst case, so the loop writes through pointers without checks.
-    if merged.capacity < n + m { merged.reserveCapacity(n + m) }
-    merged.setCount(n + m)
+    mergeCells.setCount(n + m)
     let restricted = symbolKind[Int(rows[r].basic)].isRestricted
-    let outSymbols = merged.symbols
-    let outCoefficients = merged.coefficients
+    let outSymbols = mergeCells.symbols
+    let outCoefficients = mergeCells.coefficients
     let targetSymbols = row.symbols
     let targetCoefficients = row.coefficients
     let sourceSymbols = source.symbols
@@ -389,8 +387,8 @@ extension Tableau {
         j += 1
       }
     }
-    merged.setCount(count)
-    row.assign(merged)
+    mergeCells.setCount(count)
+    rows[r].cells.assign(mergeCells)
     noteShrinkage(slot)
     work.cells += count - n
     work.cellsTouched += count
@@ -419,9 +417,8 @@ extension Tableau {
     for slot in shrinkCandidates {
       let r = Int(slot)
       isShrinkCandidate[r] = false
-      let cells = rows[r].cells
-      guard cells.capacity > 4 * cells.count + 256 else { continue }
-      cells.shrinkToFit()
+      guard rows[r].cells.capacity > 4 * rows[r].cells.count + 256 else { continue }
+      rows[r].cells.shrinkToFit()
     }
     shrinkCandidates.removeAll(keepingCapacity: true)
     shrinkableExcess = 0
@@ -434,13 +431,13 @@ extension Tableau {
   ///   row length), the last term at memmove speed.
   private mutating func mergeShortPivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
-    let row = rows[r].cells
     let source = pivotCells
-    let oldCount = row.count
-    if let i = row.index(of: removing) { row.remove(at: i) }
+    let oldCount = rows[r].cells.count
+    if let i = rows[r].cells.index(of: removing) { rows[r].cells.remove(at: i) }
     for j in 0..<source.count {
       let symbol = source.symbols[j]
       let value = scale * source.coefficients[j]
+      let row = rows[r].cells
       var low = 0
       var high = row.count
       let symbols = row.symbols
@@ -453,15 +450,15 @@ extension Tableau {
         if abs(sum) >= Self.epsilon {
           row.coefficients[low] = sum
         } else {
-          row.remove(at: low)
+          rows[r].cells.remove(at: low)
           noteRemoved(symbol, in: slot)
         }
       } else if abs(value) >= Self.epsilon {
-        row.insert(symbol, value, at: low)
+        rows[r].cells.insert(symbol, value, at: low)
         noteAdded(symbol, in: slot)
       }
     }
-    work.cells += row.count - oldCount
+    work.cells += rows[r].cells.count - oldCount
     work.cellsTouched += source.count
   }
 
@@ -492,18 +489,17 @@ extension Tableau {
   /// O(k log k) in the number of touched symbols.
   mutating func gatherAccumulated() {
     touchedSymbols.sort()
-    let cells = pivotCells
-    cells.removeAll()
+    pivotCells.removeAll()
     // The buffer is often empty here (the last row took it): one reservation, of the
     // power of two appending would have reached, not the exact size (an exact capacity
     // left later merges into the row no slack, and change steps allocated more).
-    cells.reserveCapacity(touchedSymbols.count)
+    pivotCells.reserveCapacity(touchedSymbols.count)
     for symbol in touchedSymbols {
       let s = Int(symbol)
       let value = accumulator[s]
       accumulator[s] = 0
       accumulated[s] = false
-      if abs(value) >= Self.epsilon { cells.append(symbol, value) }
+      if abs(value) >= Self.epsilon { pivotCells.append(symbol, value) }
     }
     touchedSymbols.removeAll(keepingCapacity: true)
   }
