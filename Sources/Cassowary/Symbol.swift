@@ -57,7 +57,7 @@ struct ConstraintTag {
 
 /// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted
 /// ascending and all parametric (non-basic). A free slot has `basic == -1`. The cells live
-/// in a ``RowCells`` object of the row's own (see there for why a reference).
+/// in a ``RowCells`` buffer of the row's own (see there for why not arrays).
 struct Row {
   var basic: Int32 = -1
   var constant: Double = 0
