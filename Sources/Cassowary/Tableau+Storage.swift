@@ -83,26 +83,9 @@ extension Tableau {
   /// a 10-view scene. Growth stays geometric, so many small batches remain amortised O(1)
   /// per symbol. O(symbols + rows) when it grows; nothing otherwise.
   mutating func reserveCapacity(additionalSymbols: Int, additionalRows: Int) {
-    let symbols = symbolCount + additionalSymbols - freeSymbols.count
-    if symbolKind.capacity < symbols {
-      let n = max(symbols, 2 * symbolKind.capacity)
-      symbolKind.reserveCapacity(n)
-      rowOf.reserveCapacity(n)
-      restrictedColumns.reserveCapacity(n)
-      unrestrictedColumns.reserveCapacity(n)
-      restrictedOccurrences.reserveCapacity(n)
-      unrestrictedOccurrences.reserveCapacity(n)
-      expansionQueued.reserveCapacity(n)
-      lazyValue.reserveCapacity(n)
-      fixedness.reserveCapacity(n)
-      owner.reserveCapacity(n)
-      objectiveHead.reserveCapacity(n)
-      accumulator.reserveCapacity(n)
-      accumulated.reserveCapacity(n)
-      compactionPending.reserveCapacity(n)
-      infeasibleRows.reserveSymbols(n)
-    }
-    extendSymbolArrays(to: symbols)
+    // Appending grows each array's capacity geometrically (to at least twice its old
+    // capacity), so this needs no reservation of its own.
+    extendSymbolArrays(to: symbolCount + additionalSymbols - freeSymbols.count)
     let slots = rows.count + additionalRows - freeRowSlots.count
     if rows.capacity < slots {
       let n = max(slots, 2 * rows.capacity)
