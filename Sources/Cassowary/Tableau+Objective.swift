@@ -97,68 +97,110 @@ extension Tableau {
     }
   }
 
-  /// Adds `scale · vector` (a priority vector, as ``copyObjectiveVector(of:into:)`` gives)
-  /// to `symbol`'s vector: what a pivot does to the objective for each symbol of the pivot
-  /// row. Both lists are sorted by priority descending, so one merged walk replaces one
+  /// Adds `c · vector` (a priority vector, as ``copyObjectiveVector(of:into:)`` gives) to
+  /// the vector of each symbol of `cells`, `c` its coefficient there: what a pivot does to
+  /// the objective, `cells` the entering symbol's new row. Each symbol's list and `vector`
+  /// are both sorted by priority descending, so one merged walk per symbol replaces one
   /// walk per level (a pivot on a 3,000-cell row whose entering symbol has entries at
-  /// three levels walked 9,000 lists), and the symbol is queued once.
-  /// - Complexity: O(levels of both vectors).
-  mutating func addObjectiveVector(_ vector: ContiguousArray<ObjectiveEntry>, scale: Double, to symbol: Int32) {
-    // With the free list able to supply every entry this may link, nothing appends to the
-    // pool during the walk, which can then run on its buffer: each access bounds- and
-    // uniqueness-checked was about 240 instructions per call on a fill stack's resize.
-    while freeEntryCount < vector.count {
-      entries.append(ObjectiveEntry(priority: 0, coefficient: 0, level: 0, next: freeEntry))
-      freeEntry = Int32(entries.count - 1)
-      freeEntryCount += 1
-    }
-    let s = Int(symbol)
-    var head = objectiveHead[s]
-    var free = freeEntry
-    var freed = 0
+  /// three levels walked 9,000 lists), and a symbol whose vector now starts negative is
+  /// queued once.
+  ///
+  /// One call for the whole row, not one per symbol: a dual pivot of a 1,000-view fill
+  /// stack's resize runs on its ~3,000-cell closing row, and the per-symbol call paid ~210
+  /// instructions a cell in set-up (the pool's, counts' and heads' uniqueness checks, the
+  /// free-list top-up, the queue test through `self`), a third of the resize.
+  /// - Complexity: O(Σ over the cells of the levels of both vectors). Allocates only to
+  ///   grow the entry pool (the free list is topped up before each run of cells so that
+  ///   the walk never appends).
+  mutating func addObjectiveVector(_ vector: ContiguousArray<ObjectiveEntry>, scaledBy cells: RowCells) {
+    let width = vector.count
+    let n = cells.count
+    guard width > 0, n > 0 else { return }
+    var heads = ContiguousArray<Int32>()
     var counts = ContiguousArray<Int32>()
+    var candidates = EnteringHeap()
+    swap(&heads, &objectiveHead)
     swap(&counts, &levelEntries)
-    entries.withUnsafeMutableBufferPointer { pool in
-      counts.withUnsafeMutableBufferPointer { levels in
-        var previous: Int32 = -1
-        var e = head
-        for term in vector {
-          let delta = scale * term.coefficient
-          while e >= 0 && pool[Int(e)].priority > term.priority {
-            previous = e
-            e = pool[Int(e)].next
-          }
-          if e >= 0 && pool[Int(e)].level == term.level {
-            let value = pool[Int(e)].coefficient + delta
-            let next = pool[Int(e)].next
-            if abs(value) < Self.epsilon {
-              levels[Int(term.level)] -= 1
-              if previous >= 0 { pool[Int(previous)].next = next } else { head = next }
-              pool[Int(e)].next = free
-              free = e
-              freed += 1
-            } else {
-              pool[Int(e)].coefficient = value
-              previous = e
+    swap(&candidates, &enteringCandidates)
+    var j = 0
+    while j < n {
+      // A cell links at most `width` entries: with that many free, the walk runs on the
+      // pool's buffer until the free list runs short, then tops it up (as many entries as
+      // a call per cell would have added, no more) and goes on.
+      while freeEntryCount < width {
+        entries.append(ObjectiveEntry(priority: 0, coefficient: 0, level: 0, next: freeEntry))
+        freeEntry = Int32(entries.count - 1)
+        freeEntryCount += 1
+      }
+      let available = freeEntryCount
+      var free = freeEntry
+      var freed = 0
+      var k = j
+      entries.withUnsafeMutableBufferPointer { pool in
+        counts.withUnsafeMutableBufferPointer { levels in
+          heads.withUnsafeMutableBufferPointer { heads in
+            symbolKind.withUnsafeBufferPointer { kinds in
+              rowOf.withUnsafeBufferPointer { rowOf in
+                vector.withUnsafeBufferPointer { vector in
+                  let symbols = cells.symbols
+                  let coefficients = cells.coefficients
+                  while k < n && available + freed >= width {
+                    let s = Int(symbols[k])
+                    let scale = coefficients[k]
+                    var head = heads[s]
+                    var previous: Int32 = -1
+                    var e = head
+                    for term in vector {
+                      let delta = scale * term.coefficient
+                      while e >= 0 && pool[Int(e)].priority > term.priority {
+                        previous = e
+                        e = pool[Int(e)].next
+                      }
+                      if e >= 0 && pool[Int(e)].level == term.level {
+                        let value = pool[Int(e)].coefficient + delta
+                        let next = pool[Int(e)].next
+                        if abs(value) < Self.epsilon {
+                          levels[Int(term.level)] -= 1
+                          if previous >= 0 { pool[Int(previous)].next = next } else { head = next }
+                          pool[Int(e)].next = free
+                          free = e
+                          freed += 1
+                        } else {
+                          pool[Int(e)].coefficient = value
+                          previous = e
+                        }
+                        e = next
+                      } else if abs(delta) >= Self.epsilon {
+                        levels[Int(term.level)] += 1
+                        let index = free
+                        free = pool[Int(index)].next
+                        freed -= 1
+                        pool[Int(index)] = ObjectiveEntry(
+                          priority: term.priority, coefficient: delta, level: term.level, next: e)
+                        if previous >= 0 { pool[Int(previous)].next = index } else { head = index }
+                        previous = index
+                      }
+                    }
+                    heads[s] = head
+                    // `queueIfEligible`, on the buffers.
+                    if head >= 0, pool[Int(head)].coefficient < 0, kinds[s].isPivotable, rowOf[s] < 0 {
+                      candidates.push(priority: pool[Int(head)].priority, symbol: Int32(s))
+                    }
+                    k += 1
+                  }
+                }
+              }
             }
-            e = next
-          } else if abs(delta) >= Self.epsilon {
-            levels[Int(term.level)] += 1
-            let index = free
-            free = pool[Int(index)].next
-            freed -= 1
-            pool[Int(index)] = ObjectiveEntry(priority: term.priority, coefficient: delta, level: term.level, next: e)
-            if previous >= 0 { pool[Int(previous)].next = index } else { head = index }
-            previous = index
           }
         }
       }
+      freeEntry = free
+      freeEntryCount += freed
+      j = k
     }
+    swap(&heads, &objectiveHead)
     swap(&counts, &levelEntries)
-    objectiveHead[s] = head
-    freeEntry = free
-    freeEntryCount += freed
-    queueIfEligible(symbol)
+    swap(&candidates, &enteringCandidates)
   }
 
   /// Stores `entry` (whose `next` is already set) in a free slot or a new one and links it
@@ -256,26 +298,64 @@ extension Tableau {
 
   /// Compares the dual ratios `vector(a) / ca` and `vector(b) / cb` lexicographically from
   /// the highest level down; differences within epsilon are ties at that level.
-  /// Returns a negative number, 0 or a positive number.
-  func compareDualRatios(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Int {
-    var ea = objectiveHead[Int(a)]
-    var eb = objectiveHead[Int(b)]
+  /// Returns a negative number, 0 or a positive number. Static over the heads and the
+  /// entry pool, so that a caller in a mutating walk does not pass (and so copy) the whole
+  /// tableau per call, as an instance method did: ~100 instructions of copying per call.
+  /// O(levels of both vectors).
+  static func compareDualRatios(
+    _ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double,
+    heads: UnsafeBufferPointer<Int32>, pool: UnsafeBufferPointer<ObjectiveEntry>
+  ) -> Int {
+    var ea = heads[Int(a)]
+    var eb = heads[Int(b)]
     while ea >= 0 || eb >= 0 {
-      let pa = ea >= 0 ? entries[Int(ea)].priority : -Double.infinity
-      let pb = eb >= 0 ? entries[Int(eb)].priority : -Double.infinity
+      let pa = ea >= 0 ? pool[Int(ea)].priority : -Double.infinity
+      let pb = eb >= 0 ? pool[Int(eb)].priority : -Double.infinity
       var ra = 0.0
       var rb = 0.0
       if pa >= pb {
-        ra = entries[Int(ea)].coefficient / ca
-        ea = entries[Int(ea)].next
+        ra = pool[Int(ea)].coefficient / ca
+        ea = pool[Int(ea)].next
       }
       if pb >= pa {
-        rb = entries[Int(eb)].coefficient / cb
-        eb = entries[Int(eb)].next
+        rb = pool[Int(eb)].coefficient / cb
+        eb = pool[Int(eb)].next
       }
-      if ra < rb - Self.epsilon { return -1 }
-      if ra > rb + Self.epsilon { return 1 }
+      if ra < rb - epsilon { return -1 }
+      if ra > rb + epsilon { return 1 }
     }
     return 0
+  }
+
+  /// ``compareDualRatios(_:_:_:_:heads:pool:)`` decided by the two vectors' first entries
+  /// alone (priority, and coefficient over the row's), or nil when that needs the rest of
+  /// the vectors: the first level at which the ratios differ by more than epsilon decides,
+  /// and a vector with no entry at a level has ratio 0 there. O(1).
+  @inline(__always)
+  static func dualOrderByFirstEntries(
+    _ priorityA: Double, _ ratioA: Double, _ priorityB: Double, _ ratioB: Double
+  ) -> Int? {
+    if priorityA == priorityB {
+      if ratioA < ratioB - epsilon { return -1 }
+      if ratioA > ratioB + epsilon { return 1 }
+      return nil
+    }
+    // At the higher of the two first levels the other vector's ratio is 0.
+    let (ra, rb) = priorityA > priorityB ? (ratioA, 0.0) : (0.0, ratioB)
+    if ra < rb - epsilon { return -1 }
+    if ra > rb + epsilon { return 1 }
+    return nil
+  }
+
+  /// The first entry of a symbol's vector divided by `coefficient`: (priority, ratio), or
+  /// (-∞, 0) for an empty vector. O(1).
+  @inline(__always)
+  static func firstDualRatio(
+    of symbol: Int32, _ coefficient: Double,
+    heads: UnsafeBufferPointer<Int32>, pool: UnsafeBufferPointer<ObjectiveEntry>
+  ) -> (priority: Double, ratio: Double) {
+    let head = heads[Int(symbol)]
+    guard head >= 0 else { return (-.infinity, 0) }
+    return (pool[Int(head)].priority, pool[Int(head)].coefficient / coefficient)
   }
 }

@@ -55,9 +55,7 @@ extension Tableau {
       var vector = ContiguousArray<ObjectiveEntry>()
       swap(&vector, &substitutedVector)
       copyObjectiveVector(of: symbol, into: &vector)
-      for j in pivotSymbols.indices {
-        addObjectiveVector(vector, scale: pivotCoefficients[j], to: pivotSymbols[j])
-      }
+      addObjectiveVector(vector, scaledBy: pivotCells)
       swap(&vector, &substitutedVector)
       clearObjective(of: symbol)
     }
@@ -286,41 +284,50 @@ extension Tableau {
   /// - Complexity: O(row length · levels per symbol), plus with `lookAhead` the restricted
   ///   rows of the tied candidates.
   mutating func dualEnteringSymbol(inRow slot: Int32, lookAhead: Bool) -> Int32? {
-    let r = Int(slot)
+    let cells = rows[Int(slot)].cells
+    let symbols = cells.symbols
+    let coefficients = cells.coefficients
     var best: Int32 = -1
     var bestCoefficient = 0.0
     var tied = 0
-    for i in rows[r].symbols.indices {
-      let symbol = rows[r].symbols[i]
-      let coefficient = rows[r].coefficients[i]
-      guard coefficient > 0, symbolKind[Int(symbol)].isPivotable else { continue }
-      if best < 0 {
-        best = symbol
-        bestCoefficient = coefficient
-        tied = 1
-        continue
-      }
-      let order = compareDualRatios(symbol, coefficient, best, bestCoefficient)
-      if order < 0 {
-        best = symbol
-        bestCoefficient = coefficient
-        tied = 1
-      } else if order == 0 {
-        tied += 1
+    // Candidates are ranked by the first entries of their vectors where that decides
+    // (`dualOrderByFirstEntries`), by whole vectors where it does not.
+    objectiveHead.withUnsafeBufferPointer { heads in
+      entries.withUnsafeBufferPointer { pool in
+        symbolKind.withUnsafeBufferPointer { kinds in
+          var bestFirst = (priority: 0.0, ratio: 0.0)
+          for i in symbols.indices {
+            let symbol = symbols[i]
+            let coefficient = coefficients[i]
+            guard coefficient > 0, kinds[Int(symbol)].isPivotable else { continue }
+            let first = Self.firstDualRatio(of: symbol, coefficient, heads: heads, pool: pool)
+            if best < 0 {
+              (best, bestCoefficient, bestFirst, tied) = (symbol, coefficient, first, 1)
+              continue
+            }
+            let order =
+              Self.dualOrderByFirstEntries(first.priority, first.ratio, bestFirst.priority, bestFirst.ratio)
+              ?? Self.compareDualRatios(symbol, coefficient, best, bestCoefficient, heads: heads, pool: pool)
+            if order < 0 {
+              (best, bestCoefficient, bestFirst, tied) = (symbol, coefficient, first, 1)
+            } else if order == 0 {
+              tied += 1
+            }
+          }
+        }
       }
     }
     guard best >= 0 else { return nil }
     guard lookAhead, tied > 1 else { return best }
 
-    let infeasibility = -rows[r].constant
+    let infeasibility = -rows[Int(slot)].constant
     var choice = best
     var fewestBlocked = Int.max
     var fewestOccurrences = Int32.max
-    for i in rows[r].symbols.indices {
-      let symbol = rows[r].symbols[i]
-      let coefficient = rows[r].coefficients[i]
-      guard coefficient > 0, symbolKind[Int(symbol)].isPivotable,
-        compareDualRatios(symbol, coefficient, best, bestCoefficient) == 0
+    for i in symbols.indices {
+      let symbol = symbols[i]
+      let coefficient = coefficients[i]
+      guard coefficient > 0, symbolKind[Int(symbol)].isPivotable, isDualTie(symbol, coefficient, best, bestCoefficient)
       else { continue }
       let blocked = rowsDrivenInfeasible(by: symbol, rising: infeasibility / coefficient, except: slot)
       // Then the candidate in the fewest rows: the pivot substitutes it into each of them.
@@ -332,6 +339,21 @@ extension Tableau {
       }
     }
     return choice
+  }
+
+  /// Whether `vector(a) / ca` and `vector(b) / cb` tie at every level. O(levels).
+  @inline(__always)
+  private func isDualTie(_ a: Int32, _ ca: Double, _ b: Int32, _ cb: Double) -> Bool {
+    objectiveHead.withUnsafeBufferPointer { heads in
+      entries.withUnsafeBufferPointer { pool in
+        let first = Self.firstDualRatio(of: a, ca, heads: heads, pool: pool)
+        let bestFirst = Self.firstDualRatio(of: b, cb, heads: heads, pool: pool)
+        let order =
+          Self.dualOrderByFirstEntries(first.priority, first.ratio, bestFirst.priority, bestFirst.ratio)
+          ?? Self.compareDualRatios(a, ca, b, cb, heads: heads, pool: pool)
+        return order == 0
+      }
+    }
   }
 
   /// How many restricted rows other than `except` would turn infeasible if the parametric
