@@ -388,7 +388,7 @@ extension Tableau {
     let artificial = makeSymbol(.artificial)
     let slot = makeRowSlot(basic: artificial)
     rows[Int(slot)].constant = constant
-    for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
+    noteAdded(contentsOf: pivotSymbols, in: slot)
     work.cells += pivotSymbols.count
     artificialObjective.constant = constant
     artificialObjective.cells.assign(pivotCells)

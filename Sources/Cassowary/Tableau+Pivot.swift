@@ -224,7 +224,7 @@ extension Tableau {
     } else {
       registerUnrestrictedRow(slot, high: unreduced)
     }
-    for symbol in pivotSymbols { noteAdded(symbol, in: slot) }
+    noteAdded(contentsOf: pivotSymbols, in: slot)
     swap(&pivotCells, &rows[Int(slot)].cells)
     work.cells += rows[Int(slot)].cells.count
     work.cellsTouched += rows[Int(slot)].cells.count

@@ -224,10 +224,15 @@ extension Tableau {
     // take that row out of its symbols' columns. `flushCompactions` runs at safe points.
     let entries = restrictedColumns[s].count + unrestrictedColumns[s].count
     let live = Int(restrictedOccurrences[s]) + Int(unrestrictedOccurrences[s])
-    if entries > 4 * live + 64 && !compactionPending[s] {
-      compactionPending[s] = true
-      pendingCompactions.append(symbol)
-    }
+    if entries > 4 * live + 64 { queueCompaction(of: symbol) }
+  }
+
+  /// Queues the symbol's columns for compaction at the next `flushCompactions`, once.
+  @inline(__always)
+  mutating func queueCompaction(of symbol: Int32) {
+    guard !compactionPending[Int(symbol)] else { return }
+    compactionPending[Int(symbol)] = true
+    pendingCompactions.append(symbol)
   }
 
   /// Compacts the columns queued by `noteRemoved`. Call only when every row holds its
@@ -335,40 +340,44 @@ extension Tableau {
     let sourceSymbols = source.symbols
     let sourceCoefficients = source.coefficients
     var count = 0
-    var i = 0
-    var j = 0
-    while i < n || j < m {
-      let a = i < n ? targetSymbols[i] : Int32.max
-      let b = j < m ? sourceSymbols[j] : Int32.max
-      if a == removing {
-        i += 1
-      } else if a < b {
-        outSymbols[count] = a
-        outCoefficients[count] = targetCoefficients[i]
-        count += 1
-        i += 1
-      } else if b < a {
-        let value = scale * sourceCoefficients[j]
-        if abs(value) >= Self.epsilon {
-          outSymbols[count] = b
-          outCoefficients[count] = value
-          count += 1
-          noteAdded(b, in: slot, restricted: restricted)
-        }
-        j += 1
-      } else {
-        let value = targetCoefficients[i] + scale * sourceCoefficients[j]
-        if abs(value) >= Self.epsilon {
+    var index = detachColumnIndex()
+    index.withPointers { columns in
+      var i = 0
+      var j = 0
+      while i < n || j < m {
+        let a = i < n ? targetSymbols[i] : Int32.max
+        let b = j < m ? sourceSymbols[j] : Int32.max
+        if a == removing {
+          i += 1
+        } else if a < b {
           outSymbols[count] = a
-          outCoefficients[count] = value
+          outCoefficients[count] = targetCoefficients[i]
           count += 1
+          i += 1
+        } else if b < a {
+          let value = scale * sourceCoefficients[j]
+          if abs(value) >= Self.epsilon {
+            outSymbols[count] = b
+            outCoefficients[count] = value
+            count += 1
+            columns.noteAdded(b, in: slot, restricted: restricted)
+          }
+          j += 1
         } else {
-          noteRemoved(a, in: slot, restricted: restricted)
+          let value = targetCoefficients[i] + scale * sourceCoefficients[j]
+          if abs(value) >= Self.epsilon {
+            outSymbols[count] = a
+            outCoefficients[count] = value
+            count += 1
+          } else if columns.noteRemoved(a, restricted: restricted) {
+            queueCompaction(of: a)
+          }
+          i += 1
+          j += 1
         }
-        i += 1
-        j += 1
       }
     }
+    restoreColumnIndex(&index)
     mergeCells.setCount(count)
     rows[r].cells.assign(mergeCells)
     noteShrinkage(slot)
