@@ -139,11 +139,19 @@ struct RowCells {
   /// Makes `self` hold a copy of `other`'s cells, growing like `reserveCapacity`.
   /// O(other.count).
   mutating func assign(_ other: RowCells) {
-    let n = other.count
+    assign(symbols: other.symbols, coefficients: other.coefficients)
+  }
+
+  /// ``assign(_:)`` from views of another row's cells (which must not be this row's):
+  /// passing the views, not the row, spares a retain and release of its buffer per call,
+  /// which a merge's copy-back paid. O(count).
+  @inline(__always)
+  mutating func assign(symbols sourceSymbols: UnsafeMutableBufferPointer<Int32>, coefficients sourceCoefficients: UnsafeMutableBufferPointer<Double>) {
+    let n = sourceSymbols.count
     setCount(n)
     guard n > 0 else { return }
-    symbols.baseAddress!.update(from: other.symbols.baseAddress!, count: n)
-    coefficients.baseAddress!.update(from: other.coefficients.baseAddress!, count: n)
+    symbols.baseAddress!.update(from: sourceSymbols.baseAddress!, count: n)
+    coefficients.baseAddress!.update(from: sourceCoefficients.baseAddress!, count: n)
   }
 
   /// Gives the buffer back down to exactly the live cells.

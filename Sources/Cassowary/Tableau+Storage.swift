@@ -312,10 +312,8 @@ extension Tableau {
   /// - Complexity: O(row length + pivot row length).
   mutating func mergePivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
-    let row = rows[r].cells
-    let n = row.count
-    let source = pivotCells
-    let m = source.count
+    let n = rows[r].cells.count
+    let m = pivotCells.count
     if m * 16 < n {
       mergeShortPivotRow(into: slot, scale: scale, removing: removing)
       return
@@ -323,12 +321,14 @@ extension Tableau {
     // Room for the worst case, so the loop writes through pointers without checks.
     mergeCells.setCount(n + m)
     let restricted = symbolKind[Int(rows[r].basic)].isRestricted
+    // Views read straight from the rows, not from copies of them: a copy of a row's cells
+    // retains its buffer (and releases it after), three such pairs per merge.
     let outSymbols = mergeCells.symbols
     let outCoefficients = mergeCells.coefficients
-    let targetSymbols = row.symbols
-    let targetCoefficients = row.coefficients
-    let sourceSymbols = source.symbols
-    let sourceCoefficients = source.coefficients
+    let targetSymbols = rows[r].cells.symbols
+    let targetCoefficients = rows[r].cells.coefficients
+    let sourceSymbols = pivotCells.symbols
+    let sourceCoefficients = pivotCells.coefficients
     var count = 0
     var index = detachColumnIndex()
     index.withPointers { columns in
@@ -369,7 +369,7 @@ extension Tableau {
     }
     restoreColumnIndex(&index)
     mergeCells.setCount(count)
-    rows[r].cells.assign(mergeCells)
+    rows[r].cells.assign(symbols: mergeCells.symbols, coefficients: mergeCells.coefficients)
     noteShrinkage(slot)
     work.cells += count - n
     work.cellsTouched += count
