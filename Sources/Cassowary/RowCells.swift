@@ -36,14 +36,16 @@ struct RowCells {
   @inline(__always)
   var symbols: UnsafeMutableBufferPointer<Int32> {
     guard let buffer else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
-    return UnsafeMutableBufferPointer(start: buffer.symbolBase, count: buffer.headerPointer.pointee.count)
+    let header = buffer.headerPointer
+    return UnsafeMutableBufferPointer(start: buffer.symbolBase + header.pointee.offset, count: header.pointee.count)
   }
 
   /// The live coefficients, in the order of `symbols`.
   @inline(__always)
   var coefficients: UnsafeMutableBufferPointer<Double> {
     guard let buffer else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
-    return UnsafeMutableBufferPointer(start: buffer.coefficientBase, count: buffer.headerPointer.pointee.count)
+    let header = buffer.headerPointer
+    return UnsafeMutableBufferPointer(start: buffer.coefficientBase + header.pointee.offset, count: header.pointee.count)
   }
 
   /// Index of `symbol`, or nil. O(log count).
@@ -80,8 +82,9 @@ struct RowCells {
     }
     let fresh = RowBuffer.make(capacity: newCapacity, count: live)
     if let buffer, live > 0 {
-      fresh.symbolBase.update(from: buffer.symbolBase, count: live)
-      fresh.coefficientBase.update(from: buffer.coefficientBase, count: live)
+      let offset = buffer.headerPointer.pointee.offset
+      fresh.symbolBase.update(from: buffer.symbolBase + offset, count: live)
+      fresh.coefficientBase.update(from: buffer.coefficientBase + offset, count: live)
     }
     buffer = fresh
   }
@@ -91,7 +94,44 @@ struct RowCells {
   @inline(__always)
   mutating func setCount(_ newCount: Int) {
     if newCount > capacity { reserveCapacity(newCount) }
-    if let buffer { buffer.headerPointer.pointee.count = newCount }
+    if let buffer {
+      let header = buffer.headerPointer
+      if header.pointee.offset + newCount <= header.pointee.capacity {
+        header.pointee.count = newCount
+        return
+      }
+    } else {
+      return
+    }
+    makeTailRoom(for: newCount)
+  }
+
+  /// Cells removed at the front left the live ones further in, and the tail has no room
+  /// for `newCount`: slide them back if the buffer is at most half full, else grow (sliding
+  /// a full buffer at every insertion at the tail, a long row losing cells at the front
+  /// and gaining them at the back, would cost the row's length each time). Then sets the
+  /// count. Amortised O(1) per cell.
+  private mutating func makeTailRoom(for newCount: Int) {
+    let capacity = self.capacity
+    if 2 * newCount <= capacity {
+      slideToFront(buffer!)
+    } else {
+      reallocate(to: 2 * capacity)
+    }
+    buffer!.headerPointer.pointee.count = newCount
+  }
+
+  /// Moves the live cells to the start of the buffer. O(count).
+  private func slideToFront(_ buffer: RowBuffer) {
+    let header = buffer.headerPointer
+    let offset = header.pointee.offset
+    guard offset > 0 else { return }
+    let live = header.pointee.count
+    if live > 0 {
+      buffer.symbolBase.update(from: buffer.symbolBase + offset, count: live)
+      buffer.coefficientBase.update(from: buffer.coefficientBase + offset, count: live)
+    }
+    header.pointee.offset = 0
   }
 
   /// Appends a cell (the caller keeps the symbols ascending). Amortised O(1).
@@ -103,10 +143,27 @@ struct RowCells {
     coefficients[i] = coefficient
   }
 
-  /// Inserts a cell at `index`, shifting the ones after it. O(count − index).
+  /// Inserts a cell at `index`, shifting the ones after it, or those before it into room
+  /// left at the front by removals when fewer. O(min(index, count − index)) then.
   mutating func insert(_ symbol: Int32, _ coefficient: Double, at index: Int) {
     let tail = count - index
     precondition(index >= 0 && tail >= 0, "RowCells.insert: index out of range")
+    if index < tail, let buffer, buffer.headerPointer.pointee.offset > 0 {
+      // Room before the row (cells removed at the front): the cells before `index` move
+      // down one into it.
+      let header = buffer.headerPointer
+      header.pointee.offset -= 1
+      header.pointee.count += 1
+      let s = symbols.baseAddress!
+      let c = coefficients.baseAddress!
+      if index > 0 {
+        s.update(from: s + 1, count: index)
+        c.update(from: c + 1, count: index)
+      }
+      s[index] = symbol
+      c[index] = coefficient
+      return
+    }
     setCount(count + 1)
     let s = symbols.baseAddress!
     let c = coefficients.baseAddress!
@@ -148,12 +205,26 @@ struct RowCells {
     }
   }
 
-  /// Removes the cell at `index`, shifting the ones after it. O(count − index).
+  /// Removes the cell at `index`, shifting the ones after it, or those before it when
+  /// fewer (the row then starts one cell later in its buffer). O(min(index, count − index)).
   mutating func remove(at index: Int) {
     let tail = count - index - 1
     precondition(index >= 0 && tail >= 0, "RowCells.remove: index out of range")
     let s = symbols.baseAddress!
     let c = coefficients.baseAddress!
+    if index < tail, let buffer {
+      // Nearer the front: the cells before it move up one and the row starts one later
+      // (a long row that loses its oldest symbols one pivot at a time shifted its whole
+      // tail each time).
+      if index > 0 {
+        (s + 1).update(from: s, count: index)
+        (c + 1).update(from: c, count: index)
+      }
+      let header = buffer.headerPointer
+      header.pointee.offset += 1
+      header.pointee.count -= 1
+      return
+    }
     if tail > 0 {
       (s + index).update(from: s + index + 1, count: tail)
       (c + index).update(from: c + index + 1, count: tail)
@@ -163,7 +234,14 @@ struct RowCells {
 
   /// Empties the row; keeps its buffer unless told otherwise.
   mutating func removeAll(keepingCapacity: Bool = true) {
-    if keepingCapacity { setCount(0) } else { buffer = nil }
+    if keepingCapacity {
+      if let buffer {
+        buffer.headerPointer.pointee.offset = 0
+        buffer.headerPointer.pointee.count = 0
+      }
+    } else {
+      buffer = nil
+    }
   }
 
   /// Makes `self` hold a copy of `other`'s cells, growing like `reserveCapacity`.
@@ -178,6 +256,8 @@ struct RowCells {
   @inline(__always)
   mutating func assign(symbols sourceSymbols: UnsafeMutableBufferPointer<Int32>, coefficients sourceCoefficients: UnsafeMutableBufferPointer<Double>) {
     let n = sourceSymbols.count
+    // The old cells are overwritten: none need keeping where they are.
+    if let buffer { buffer.headerPointer.pointee.offset = 0 }
     setCount(n)
     guard n > 0 else { return }
     symbols.baseAddress!.update(from: sourceSymbols.baseAddress!, count: n)
@@ -190,10 +270,12 @@ struct RowCells {
   }
 }
 
-/// `RowCells`'s count and capacity.
+/// `RowCells`'s count and capacity, and where the live cells start: after removals near
+/// the front, `offset` cells in (`offset + count <= capacity`).
 struct RowBufferHeader {
   var count: Int
   var capacity: Int
+  var offset = 0
 }
 
 /// The allocation behind a ``RowCells``: the header, then `capacity` coefficients, then

@@ -70,6 +70,32 @@ import Testing
     #expect(row.count == 3)
   }
 
+  @Test func removalsNearTheFrontShiftTheHeadAndInsertionsReuseTheRoom() {
+    var row = cells((0..<8).map { (Int32(2 * $0), Double($0)) })
+    #expect(row.capacity == 8)
+    // Index 1 of 8: the one cell before it moves up, the row starts one cell later.
+    row.remove(at: 1)
+    #expect(row.symbols.map { $0 } == [0, 4, 6, 8, 10, 12, 14])
+    #expect(row.coefficients.map { $0 } == [0, 2, 3, 4, 5, 6, 7])
+    // An insertion near the front takes that room back; the buffer is the same.
+    row.insert(1, 0.5, at: 1)
+    #expect(row.symbols.map { $0 } == [0, 1, 4, 6, 8, 10, 12, 14] && row.capacity == 8)
+    // Room at the front, none at the back, the buffer full: the row grows (a slide would
+    // cost the whole row at every insertion at the back).
+    row.remove(at: 0)
+    row.append(16, 8)
+    #expect(row.symbols.map { $0 } == [1, 4, 6, 8, 10, 12, 14, 16] && row.capacity == 16)
+    // At most half full with no room at the back: the cells slide back to the start.
+    var small = cells((0..<8).map { (Int32($0), Double($0)) })
+    for _ in 0..<5 { small.remove(at: 0) }
+    for k in 0..<2 { small.append(Int32(10 + k), 0) }
+    #expect(small.symbols.map { $0 } == [5, 6, 7, 10, 11] && small.capacity == 8)
+    // Emptied and refilled, or assigned: the cells start at the front again.
+    small.removeAll()
+    for k in 0..<8 { small.append(Int32(k), 1) }
+    #expect(small.count == 8 && small.capacity == 8)
+  }
+
   @Test func removeShiftsTheTailAndKeepsTheBuffer() {
     var row = cells([(1, 1), (5, 5), (9, 9), (13, 13)])
     row.remove(at: 1)
