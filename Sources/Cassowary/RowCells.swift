@@ -1,6 +1,8 @@
 /// The cells of one tableau row (or of a scratch row): symbols ascending, each with its
-/// coefficient, in one tail-allocated buffer (a header with the count and capacity, the
-/// coefficients, then the symbols).
+/// coefficient, in one tail-allocated buffer (a header with the count, the capacity and
+/// the offset at which the live cells start, the coefficients, then the symbols). A
+/// removal or insertion shifts the cells on its shorter side: a long row that loses its
+/// oldest symbols one pivot at a time moves its start instead of its whole tail.
 ///
 /// Not an array, on purpose. The tableau's rows were two `ContiguousArray`s each, held in
 /// an array of rows: every write into a row went through two uniqueness checks (the
