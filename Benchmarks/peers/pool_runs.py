@@ -85,9 +85,8 @@ def pool(documents: list[tuple[Path, dict[str, Any]]], ignore_dirty: bool = Fals
         return value
 
     for path, document in documents[1:]:
-        for member in ("suite",):
-            if document.get(member) != first.get(member):
-                raise PoolError(f"{path}: $.{member} is {document.get(member)!r}, {first_path} has {first.get(member)!r}")
+        if document.get("suite") != first.get("suite"):
+            raise PoolError(f"{path}: $.suite is {document.get('suite')!r}, {first_path} has {first.get('suite')!r}")
         if revision(document) != revision(first):
             raise PoolError(
                 f"{path}: $.environment.gitRevision is {(document.get('environment') or {}).get('gitRevision')!r}, "
