@@ -21,7 +21,7 @@
 /// mutating call, which may reallocate; do not hold them across one.
 struct RowCells {
   /// Nil for a row that never had a cell (no allocation).
-  private var buffer: RowBuffer?
+  private(set) var buffer: RowBuffer?
 
   init() {}
 
@@ -175,36 +175,6 @@ struct RowCells {
     }
     s[index] = symbol
     c[index] = coefficient
-  }
-
-  /// Overwrites the cell at `hole` with a cell that belongs before the cell at `index`
-  /// (`index` as `insert(_:_:at:)` takes it, computed with the hole still in place),
-  /// shifting only the cells between the two by one: a removal and an insertion at the
-  /// cost of |hole − index| moves instead of two tails. The count is unchanged.
-  /// O(|hole − index|).
-  mutating func move(into hole: Int, _ symbol: Int32, _ coefficient: Double, before index: Int) {
-    precondition(hole >= 0 && hole < count && index >= 0 && index <= count, "RowCells.move: index out of range")
-    let s = symbols.baseAddress!
-    let c = coefficients.baseAddress!
-    if hole < index {
-      // Cells hole+1 ..< index move down one; the new cell goes just before `index`.
-      let moved = index - hole - 1
-      if moved > 0 {
-        (s + hole).update(from: s + hole + 1, count: moved)
-        (c + hole).update(from: c + hole + 1, count: moved)
-      }
-      s[index - 1] = symbol
-      c[index - 1] = coefficient
-    } else {
-      // Cells index ..< hole move up one; the new cell goes at `index`.
-      let moved = hole - index
-      if moved > 0 {
-        (s + index + 1).update(from: s + index, count: moved)
-        (c + index + 1).update(from: c + index, count: moved)
-      }
-      s[index] = symbol
-      c[index] = coefficient
-    }
   }
 
   /// Removes the cell at `index`, shifting the ones after it, or those before it when

@@ -193,6 +193,8 @@ struct Tableau {
   @inline(__always)
   var pivotCoefficients: UnsafeMutableBufferPointer<Double> { pivotCells.coefficients }
   var pivotConstant = 0.0
+  /// A merge's edits to a long row, applied in one pass (Tableau+Storage.swift).
+  var rowEdits = RowEdits()
   /// Rows far below their capacity, and their summed excess (see `noteShrinkage`).
   var shrinkCandidates: ContiguousArray<Int32> = []
   var isShrinkCandidate: ContiguousArray<Bool> = []

@@ -49,27 +49,6 @@ import Testing
     #expect(row.capacity == 8)
   }
 
-  @Test func moveFillsAHoleFromEitherSideShiftingOnlyTheCellsBetween() {
-    // The hole (symbol 5, being removed) lies before the new cell's place: 7 and 9 move down.
-    var row = cells([(1, 1), (5, 5), (7, 7), (9, 9), (13, 13)])
-    row.move(into: 1, 11, 11, before: 4)
-    #expect(row.symbols.map { $0 } == [1, 7, 9, 11, 13])
-    #expect(row.coefficients.map { $0 } == [1, 7, 9, 11, 13])
-    // The hole (symbol 9) lies after it: 3 goes in at index 1, and 5 and 7 move up.
-    row = cells([(1, 1), (5, 5), (7, 7), (9, 9), (13, 13)])
-    row.move(into: 3, 3, 3, before: 1)
-    #expect(row.symbols.map { $0 } == [1, 3, 5, 7, 13])
-    // The new cell takes the hole's own place; at either end too.
-    row = cells([(1, 1), (5, 5), (9, 9)])
-    row.move(into: 1, 4, 4, before: 1)
-    #expect(row.symbols.map { $0 } == [1, 4, 9])
-    row.move(into: 2, 12, 12, before: 3)
-    #expect(row.symbols.map { $0 } == [1, 4, 12])
-    row.move(into: 0, 0, 0.5, before: 0)
-    #expect(row.symbols.map { $0 } == [0, 4, 12] && row.coefficients.map { $0 } == [0.5, 4, 12])
-    #expect(row.count == 3)
-  }
-
   @Test func removalsNearTheFrontShiftTheHeadAndInsertionsReuseTheRoom() {
     var row = cells((0..<8).map { (Int32(2 * $0), Double($0)) })
     #expect(row.capacity == 8)
