@@ -13,6 +13,7 @@ struct DetachedColumnIndex {
   var unrestrictedColumns = ContiguousArray<ContiguousArray<Int32>>()
   var restrictedOccurrences = ContiguousArray<Int32>()
   var unrestrictedOccurrences = ContiguousArray<Int32>()
+  var spareColumn = ContiguousArray<Int32>()
 
   /// Runs `body` with pointers to the tables. The pointers are valid only inside `body`.
   @inline(__always)
@@ -21,10 +22,13 @@ struct DetachedColumnIndex {
       unrestrictedColumns.withUnsafeMutableBufferPointer { unrestricted in
         restrictedOccurrences.withUnsafeMutableBufferPointer { restrictedCounts in
           unrestrictedOccurrences.withUnsafeMutableBufferPointer { unrestrictedCounts in
-            body(
-              ColumnIndexPointers(
-                restrictedColumns: restricted, unrestrictedColumns: unrestricted,
-                restrictedOccurrences: restrictedCounts, unrestrictedOccurrences: unrestrictedCounts))
+            withUnsafeMutablePointer(to: &spareColumn) { spare in
+              body(
+                ColumnIndexPointers(
+                  restrictedColumns: restricted, unrestrictedColumns: unrestricted,
+                  restrictedOccurrences: restrictedCounts, unrestrictedOccurrences: unrestrictedCounts,
+                  spareColumn: spare))
+            }
           }
         }
       }
@@ -38,20 +42,35 @@ struct ColumnIndexPointers {
   let unrestrictedColumns: UnsafeMutableBufferPointer<ContiguousArray<Int32>>
   let restrictedOccurrences: UnsafeMutableBufferPointer<Int32>
   let unrestrictedOccurrences: UnsafeMutableBufferPointer<Int32>
+  let spareColumn: UnsafeMutablePointer<ContiguousArray<Int32>>
 
   /// ``Tableau/noteAdded(_:in:restricted:)`` on the detached tables. O(1) amortised.
   @inline(__always)
   func noteAdded(_ symbol: Int32, in slot: Int32, restricted: Bool) {
     let s = Int(symbol)
     if restricted {
-      // A first append would allocate room for 4 and grow again as stale entries gather
-      // (columns are compacted only past 4 × live + 64): one allocation of 16 instead.
-      if restrictedColumns[s].capacity == 0 { restrictedColumns[s].reserveCapacity(16) }
+      if restrictedColumns[s].capacity == 0 { Self.provideColumn(&restrictedColumns[s], from: spareColumn) }
       restrictedColumns[s].append(slot)
       restrictedOccurrences[s] += 1
     } else {
       unrestrictedColumns[s].append(slot)
       unrestrictedOccurrences[s] += 1
+    }
+  }
+
+  /// A buffer for a restricted column that has none: the spare one a dual pivot's
+  /// entering symbol gave up (``Tableau/spareColumn``), else a new one for 16 entries. (A
+  /// first append would allocate room for 4 and grow again as stale entries gather, since
+  /// columns are compacted only past 4 × live + 64.) Out of line: it is rare, and the
+  /// append beside it is hot. O(1).
+  @inline(never)
+  static func provideColumn(
+    _ column: inout ContiguousArray<Int32>, from spare: UnsafeMutablePointer<ContiguousArray<Int32>>
+  ) {
+    if spare.pointee.capacity > 0 {
+      swap(&column, &spare.pointee)
+    } else {
+      column.reserveCapacity(16)
     }
   }
 
@@ -73,7 +92,7 @@ struct ColumnIndexPointers {
 }
 
 extension Tableau {
-  /// Takes the column index out of the tableau (O(1): four swaps); put it back with
+  /// Takes the column index out of the tableau (O(1): five swaps); put it back with
   /// ``restoreColumnIndex(_:)`` before anything else reads or changes it.
   @inline(__always)
   mutating func detachColumnIndex() -> DetachedColumnIndex {
@@ -82,6 +101,7 @@ extension Tableau {
     swap(&index.unrestrictedColumns, &unrestrictedColumns)
     swap(&index.restrictedOccurrences, &restrictedOccurrences)
     swap(&index.unrestrictedOccurrences, &unrestrictedOccurrences)
+    swap(&index.spareColumn, &spareColumn)
     return index
   }
 
@@ -92,6 +112,7 @@ extension Tableau {
     swap(&index.unrestrictedColumns, &unrestrictedColumns)
     swap(&index.restrictedOccurrences, &restrictedOccurrences)
     swap(&index.unrestrictedOccurrences, &unrestrictedOccurrences)
+    swap(&index.spareColumn, &spareColumn)
   }
 
   /// `noteAdded` for every symbol of `symbols`, all now in row `slot`. O(symbols).

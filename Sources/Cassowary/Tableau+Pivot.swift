@@ -170,9 +170,11 @@ extension Tableau {
   }
 
   /// Exchanges the parametric `entering` with the basic symbol of row `slot`: the row is
-  /// solved for `entering` and substituted everywhere else.
+  /// solved for `entering` and substituted everywhere else. `givingUpColumn` (the dual
+  /// simplex's pivots) makes the entering symbol's emptied restricted column the spare
+  /// when there is none (see `spareColumn`).
   /// - Complexity: O(row length + Σ lengths of the rows containing `entering`).
-  mutating func pivot(entering: Int32, slot: Int32) {
+  mutating func pivot(entering: Int32, slot: Int32, givingUpColumn: Bool = false) {
     let r = Int(slot)
     let leaving = rows[r].basic
     work.pivots += 1
@@ -191,6 +193,9 @@ extension Tableau {
     rows[r].constant = newConstant
 
     substitute(entering, constant: newConstant, skipping: slot)
+    // The entering symbol is in no C_S row now: its emptied column can be the spare, for
+    // the next symbol that needs one (ColumnIndexPointers.provideColumn).
+    if givingUpColumn && spareColumn.capacity == 0 { swap(&spareColumn, &restrictedColumns[Int(entering)]) }
 
     swap(&pivotCells, &rows[r].cells)
     work.cellsTouched += rows[r].cells.count
@@ -423,7 +428,7 @@ extension Tableau {
         infeasibleRows.removeAll()
         return basic
       }
-      pivot(entering: entering, slot: slot)
+      pivot(entering: entering, slot: slot, givingUpColumn: true)
       pivots += 1
       if pivots > pivotLimit {
         infeasibleRows.removeAll()

@@ -28,6 +28,16 @@ struct Tableau {
   var unrestrictedColumns: ContiguousArray<ContiguousArray<Int32>> = []
   var restrictedOccurrences: ContiguousArray<Int32> = []
   var unrestrictedOccurrences: ContiguousArray<Int32> = []
+  /// An empty restricted column given up by a dual pivot's entering symbol (a basic
+  /// symbol is in no C_S row), for the next symbol whose restricted column has no buffer:
+  /// in a resize's run of dual pivots each leaving symbol takes the previous entering
+  /// one's instead of allocating (ColumnIndex.swift). A 1,000-view fill-equally stack's
+  /// resize allocated ~125 times, once per error symbol leaving the basis for the first
+  /// time; 2.6 now. Only dual pivots give theirs up: the symbols that additions and
+  /// removals take into the basis often come back out and then allocate again (with every
+  /// pivot giving up its column, a few change phases of the CI smoke suite allocated 1–3
+  /// more in their worst operation). One spare, not a list: a list is one more allocation.
+  var spareColumn = ContiguousArray<Int32>()
   var compactionPending: ContiguousArray<Bool> = []
   var pendingCompactions: [Int32] = []
   /// The user constraint whose marker or error this symbol is, else -1.
