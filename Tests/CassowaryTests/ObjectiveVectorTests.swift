@@ -7,7 +7,8 @@ import TestSupport
 /// The objective's priority vectors as a pivot updates and compares them: the update of a
 /// whole pivot row in one walk (`addObjectiveVector(_:scaledBy:)`) against the reference
 /// of one `addObjective` per cell and level, and the dual ratio test's shortcut on first
-/// entries against the full lexicographic comparison.
+/// entries against the full lexicographic comparison, and the lists themselves against
+/// a plain model.
 @Suite struct ObjectiveVectorTests {
   static let priorities: [Double] = [1, 250, 500, 750, 999]
 
@@ -32,6 +33,12 @@ import TestSupport
   static func coefficients(of tableau: Tableau, symbols count: Int) -> [Double] {
     let levels = priorities.map { p in Int32(tableau.levelPriority.firstIndex(of: p)!) }
     return (0..<count).flatMap { s in levels.map { tableau.objectiveCoefficient(of: Int32(s), at: $0) } }
+  }
+
+  /// The tableau's invariant violations but optimality: these tableaux are built by
+  /// hand, with negative first entries and no optimisation.
+  static func storageViolations(_ tableau: Tableau) -> [String] {
+    tableau.invariantViolations().filter { !$0.hasPrefix("not optimal") }
   }
 
   /// The entering candidates each tableau yields, in order, until it has none.
@@ -103,6 +110,78 @@ import TestSupport
     }
     // Every symbol of the row now starts positive (locked at 750): none is a candidate.
     #expect(Self.drainCandidates(&tableau) == [])
+  }
+
+  /// A symbol's vector as the model holds it: level → coefficient. The model test drives
+  /// single adds (some cancelling an entry exactly, some forced), row updates and clears
+  /// in random order, and checks every vector, the per-level counts and the tableau's
+  /// storage invariants (list order, no entry below epsilon, the free list) after each.
+  typealias ModelVector = [Int32: Double]
+
+  @Test func theStorageMatchesAPlainModelThroughAddsMergesAndClears() {
+    forEachSeed(40) { seed in
+      var random = SplitMix64(seed: seed)
+      let count = random.uniformInt(in: 2...24)
+      var tableau = Tableau()
+      for _ in 0..<count { _ = tableau.makeSymbol(.error) }
+      let levels = Self.priorities.map { tableau.level(for: $0) }
+      var model = [ModelVector](repeating: [:], count: count)
+      for step in 0..<120 {
+        let s = Int32(random.uniformInt(in: 0...(count - 1)))
+        switch random.uniformInt(in: 0...9) {
+        case 0...5:
+          let level = levels[random.uniformInt(in: 0...(levels.count - 1))]
+          let existing = model[Int(s)][level] ?? 0
+          // Now and then exactly the entry's negation, so that it is pruned.
+          let delta = existing != 0 && random.bernoulli(0.25) ? -existing : random.smallInteger(in: -3...3)
+          tableau.addObjective(s, level: level, delta: delta)
+          let value = existing + delta
+          model[Int(s)][level] = abs(value) < Tableau.epsilon ? nil : value
+        case 6:
+          let level = levels[random.uniformInt(in: 0...(levels.count - 1))]
+          tableau.addObjective(s, level: level, delta: 0, force: true)
+          model[Int(s)][level] = nil
+        case 7:
+          tableau.clearObjective(of: s)
+          model[Int(s)] = [:]
+        default:
+          var vector = ContiguousArray<ObjectiveEntry>()
+          tableau.copyObjectiveVector(of: s, into: &vector)
+          var row = RowCells()
+          for t in 0..<Int32(count) where t != s && random.bernoulli(0.5) {
+            let scale = random.smallInteger(in: -2...2)
+            row.append(t, scale == 0 ? 0.5 : scale)
+          }
+          tableau.addObjectiveVector(vector, scaledBy: row)
+          for j in 0..<row.count {
+            let t = Int(row.symbols[j])
+            for term in vector {
+              let delta = row.coefficients[j] * term.coefficient
+              let existing = model[t][term.level]
+              if let existing {
+                let value = existing + delta
+                model[t][term.level] = abs(value) < Tableau.epsilon ? nil : value
+              } else if abs(delta) >= Tableau.epsilon {
+                model[t][term.level] = delta
+              }
+            }
+          }
+        }
+        for t in 0..<count {
+          var vector = ContiguousArray<ObjectiveEntry>()
+          tableau.copyObjectiveVector(of: Int32(t), into: &vector)
+          let expected = model[t].sorted { tableau.levelPriority[Int($0.key)] > tableau.levelPriority[Int($1.key)] }
+          #expect(vector.map(\.level) == expected.map(\.key), "seed \(seed), step \(step): levels of \(t)")
+          expectClose(
+            vector.map(\.coefficient), expected.map(\.value), "seed \(seed), step \(step): coefficients of \(t)")
+        }
+        let perLevel = levels.map { level in Int32(model.filter { $0[level] != nil }.count) }
+        #expect(levels.map { tableau.levelEntries[Int($0)] } == perLevel, "seed \(seed), step \(step): entries per level")
+        let violations = Self.storageViolations(tableau)
+        #expect(violations == [], "seed \(seed), step \(step)")
+        if !violations.isEmpty { return }
+      }
+    }
   }
 
   @Test func firstEntriesDecideOnlyWhatTheFullComparisonDecides() {
