@@ -542,6 +542,7 @@ extension Tableau {
   /// Decides fixedness for every C_U basic in evaluation order, and for the C_S basics
   /// they refer to. O(symbols + C_U cells + cells of the C_S rows referred to).
   mutating func refreshFixedness() {
+    materializeDeferredObjective()
     guard !fixednessIsCurrent else { return }
     if staleKeyedSlots > 0 { compactKeyedSlots() }
     for s in fixedness.indices { fixedness[s] = 0 }

@@ -4,6 +4,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.add`; see its documentation.
   mutating func add(_ constraint: Constraint) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     try enterConstraint(constraint)
     try optimize()
@@ -36,6 +37,7 @@ extension Tableau {
   /// On a failure the constraints this call entered are removed again, so the solver
   /// holds what it held before (at an optimum, possibly another vertex of the same face).
   mutating func add(contentsOf batch: [Constraint]) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     countBatchMentions(batch)
     defer { clearBatchMentions(batch) }

@@ -6,6 +6,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.addEditVariable`; see its documentation.
   mutating func addEditVariable(_ variable: VariableID, priority: Priority) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     guard priority.isValid else { throw .invalidEditPriority(variable, priority.value) }
     guard !priority.isRequired else { throw .requiredEditPriority(variable) }
@@ -25,6 +26,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.removeEditVariable`; see its documentation.
   mutating func removeEditVariable(_ variable: VariableID) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     let tag = editTags[variable.index]
@@ -114,6 +116,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.setPriority`; see its documentation.
   mutating func setPriority(_ priority: Priority, of id: ConstraintID) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
     guard priority.isValid else { throw .invalidPriority(id, priority.value) }

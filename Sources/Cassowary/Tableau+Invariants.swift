@@ -35,6 +35,31 @@ extension Tableau {
   /// values.
   /// - Complexity: O(cells + symbols + objective entries + Σ constraint terms).
   func invariantViolations() -> [String] {
+    if deferredBasic >= 0 {
+      // The invariants hold of the true vectors: check a copy with the contribution
+      // written out (a copy shares the rows' buffers, which writing it out only reads).
+      var problems: [String] = []
+      let slot = Int(rowOf[Int(deferredBasic)])
+      if slot < 0 || !symbolKind[Int(deferredBasic)].isRestricted {
+        return ["deferred objective on symbol \(deferredBasic), not the basic of a C_S row"]
+      }
+      var last = Double.infinity
+      var e = deferredHead
+      var length = 0
+      while e >= 0 && length <= levelPriority.count {
+        let term = entries[Int(e)]
+        if term.priority >= last { problems.append("deferred objective vector not descending by level") }
+        if abs(term.coefficient) < Self.epsilon { problems.append("deferred objective vector has a zero entry") }
+        if levelPriority[Int(term.level)] != term.priority { problems.append("deferred objective entry at level \(term.level) has the wrong priority") }
+        last = term.priority
+        length += 1
+        e = term.next
+      }
+      if deferredHead < 0 || length > levelPriority.count { problems.append("deferred objective list of \(length) entries") }
+      var written = self
+      written.materializeDeferredObjective()
+      return problems + written.invariantViolations()
+    }
     var problems: [String] = []
     var countedRestricted = ContiguousArray<Int32>(repeating: 0, count: symbolKind.count)
     var countedUnrestricted = ContiguousArray<Int32>(repeating: 0, count: symbolKind.count)

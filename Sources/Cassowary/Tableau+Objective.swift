@@ -35,6 +35,7 @@ extension Tableau {
   /// have left entries of magnitude above epsilon behind; they would lock symbols for
   /// lower levels, so they are purged. O(1), or O(symbols) when entries were left.
   mutating func releaseLevel(_ level: Int32) {
+    materializeDeferredObjective()
     levelUsers[Int(level)] -= 1
     if levelUsers[Int(level)] == 0 && levelEntries[Int(level)] > 0 { purgeObjectiveEntries(at: level) }
   }
@@ -285,6 +286,8 @@ extension Tableau {
   /// The eligible symbol at the highest level with the lowest id, or nil when the
   /// objective is optimal. Amortized O(log heap) per queued change.
   mutating func nextEnteringSymbol() -> Int32? {
+    // A queued candidate is judged by its true vector.
+    if deferredBasic >= 0 && !enteringCandidates.isEmpty { materializeDeferredObjective() }
     while let (priority, symbol) = enteringCandidates.pop() {
       let s = Int(symbol)
       guard symbolKind[s].isPivotable, rowOf[s] < 0 else { continue }

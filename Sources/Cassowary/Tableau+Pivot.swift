@@ -12,7 +12,11 @@ extension Tableau {
   /// expression lives in.
   /// - Complexity: O(Σ over the C_S rows containing `symbol` of their length + expression
   ///   length), independent of the tableau's size.
-  mutating func substitute(_ symbol: Int32, constant: Double, skipping: Int32) {
+  /// `defersObjective` (a dual pivot of a constant change, `leaving` its leaving symbol)
+  /// lets the objective's part be deferred (Tableau+DeferredObjective.swift).
+  mutating func substitute(
+    _ symbol: Int32, constant: Double, skipping: Int32, defersObjective: Bool = false, leaving: Int32 = -1
+  ) {
     let s = Int(symbol)
     let stamp = nextStamp()
     if skipping >= 0 { rowStamp[Int(skipping)] = stamp }
@@ -50,6 +54,11 @@ extension Tableau {
       mergeIntoArtificialObjective(scale: coefficient, removing: symbol)
     }
 
+    if defersObjective && (deferredBasic >= 0 || pivotCells.count >= deferredObjectiveMinimumRow),
+      deferObjective(entering: symbol, leaving: leaving)
+    {
+      return
+    }
     if objectiveHead[s] >= 0 {
       // Taken out of `self` so the loop reads it as a plain argument.
       var vector = ContiguousArray<ObjectiveEntry>()
@@ -172,11 +181,15 @@ extension Tableau {
   /// Exchanges the parametric `entering` with the basic symbol of row `slot`: the row is
   /// solved for `entering` and substituted everywhere else. `givingUpColumn` (the dual
   /// simplex's pivots) makes the entering symbol's emptied restricted column the spare
-  /// when there is none (see `spareColumn`).
+  /// when there is none (see `spareColumn`); `defersObjective` (the dual simplex of a
+  /// constant change) lets a long row's objective update be deferred.
   /// - Complexity: O(row length + Σ lengths of the rows containing `entering`).
-  mutating func pivot(entering: Int32, slot: Int32, givingUpColumn: Bool = false) {
+  mutating func pivot(entering: Int32, slot: Int32, givingUpColumn: Bool = false, defersObjective: Bool = false) {
     let r = Int(slot)
     let leaving = rows[r].basic
+    // A deferred contribution survives only a dual pivot of a constant change on its own
+    // row (Tableau+DeferredObjective.swift).
+    if deferredBasic >= 0 && !(defersObjective && deferredBasic == leaving) { materializeDeferredObjective() }
     work.pivots += 1
     valuesNeedFullEvaluation = true
     if recordsPivots { undoLog.append((entering, leaving)) }
@@ -192,7 +205,7 @@ extension Tableau {
     noteAdded(leaving, in: slot)
     rows[r].constant = newConstant
 
-    substitute(entering, constant: newConstant, skipping: slot)
+    substitute(entering, constant: newConstant, skipping: slot, defersObjective: defersObjective, leaving: leaving)
     // The entering symbol is in no C_S row now: its emptied column can be the spare, for
     // the next symbol that needs one (ColumnIndexPointers.provideColumn).
     if givingUpColumn && spareColumn.capacity == 0 { swap(&spareColumn, &restrictedColumns[Int(entering)]) }
@@ -214,6 +227,7 @@ extension Tableau {
   /// refers to parametric symbols only and takes a key below all.
   /// - Complexity: O(row length), plus for a restricted subject the C_S rows containing it.
   mutating func installRow(constant: Double, subject: Int32, unreduced: Bool = false) -> Int32 {
+    materializeDeferredObjective()
     guard let k = pivotCells.index(of: subject) else {
       preconditionFailure("installRow: subject not in the row")
     }
@@ -424,11 +438,14 @@ extension Tableau {
         return basic
       }
       if constant >= -Self.epsilon { continue }
+      // The ratio test of the deferred row may read the stored vectors; another row's
+      // needs the true ones (Tableau+DeferredObjective.swift).
+      if deferredBasic >= 0 && deferredBasic != basic { materializeDeferredObjective() }
       guard let entering = dualEnteringSymbol(inRow: slot, lookAhead: pivots < lookAheadPivots) else {
         infeasibleRows.removeAll()
         return basic
       }
-      pivot(entering: entering, slot: slot, givingUpColumn: true)
+      pivot(entering: entering, slot: slot, givingUpColumn: true, defersObjective: true)
       pivots += 1
       if pivots > pivotLimit {
         infeasibleRows.removeAll()

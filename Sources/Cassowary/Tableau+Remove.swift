@@ -4,6 +4,7 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.remove`; see its documentation.
   mutating func remove(_ id: ConstraintID) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
     withdraw(id)
@@ -18,6 +19,7 @@ extension Tableau {
   /// removal walked the optimum through every intermediate system: a size-class swap of
   /// 1,332 constraints at 1,000 views spent most of its time there.
   mutating func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
+    materializeDeferredObjective()
     var marked = 0
     defer {
       for id in ids.prefix(marked) { removalMarks[id.index] = false }

@@ -189,6 +189,7 @@ extension Tableau {
   /// Optional, it cannot be unsatisfiable. O(row length) for the row it leaves, plus the
   /// pivots; no allocation once a freed row slot and symbols are at hand.
   mutating func moveToAnotherRow(_ moved: Constraint) throws(SolverError) {
+    materializeDeferredObjective()
     invalidateDerived()
     withdraw(moved.id)
     try enterConstraint(moved)

@@ -179,6 +179,16 @@ struct Tableau {
   /// merged into the vectors of the pivot row's symbols (Tableau+Pivot.swift).
   var substitutedVector: ContiguousArray<ObjectiveEntry> = []
   var enteringCandidates = EnteringHeap()
+  /// The basic symbol of the row whose objective contribution is deferred, or -1; the
+  /// deferred vector, a list in the entry pool (not counted in `levelEntries`); the
+  /// shortest row a dual pivot defers on (Tableau+DeferredObjective.swift; tests lower it
+  /// to exercise the deferral on small systems).
+  var deferredBasic: Int32 = -1
+  var deferredHead: Int32 = -1
+  var deferredObjectiveMinimumRow = 256
+  /// Dual pivots whose objective update was deferred or moved instead of written out
+  /// (deterministic, for tests).
+  var deferredObjectivePivots = 0
 
   // MARK: Dual simplex, phase one, rollback
 

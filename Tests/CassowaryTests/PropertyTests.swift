@@ -23,16 +23,34 @@ import TestSupport
     forEachSeed(400) { seed in try checkAgainstOracle(seed: seed) }
   }
 
+  /// The same traces with every dual pivot of a constant change deferring its objective
+  /// update (Tableau+DeferredObjective.swift; production defers on rows of 256 cells and
+  /// more, which these systems never reach), so that the deferral, its moves and every
+  /// path that writes it out run against the oracle, with the invariants (checked on the
+  /// true vectors) after every operation.
+  @Test func randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers() {
+    var deferred = 0
+    forEachSeed(200, base: SeedSweep.defaultBase + 2_000_000) { seed in
+      deferred += try checkAgainstOracle(seed: seed, minimumDeferredRow: 1)
+    }
+    #expect(deferred > 0, "no dual pivot deferred its objective update")
+  }
+
   /// Runs one trace on two solvers — one with the oracle's pins as lowest-priority
-  /// constraints, one without — and checks each step.
-  func checkAgainstOracle(seed: UInt64) throws {
+  /// constraints, one without — and checks each step. Returns the dual pivots that
+  /// deferred their objective update (Tableau+DeferredObjective.swift), on rows of at least
+  /// `minimumDeferredRow` cells.
+  @discardableResult
+  func checkAgainstOracle(seed: UInt64, minimumDeferredRow: Int = Tableau().deferredObjectiveMinimumRow) throws -> Int {
     let trace = RandomTraceGenerator.trace(seed: seed)
     let n = trace.variableCount
     let pinned = CassowarySolver()
+    pinned.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
     let pins = RandomSystemGenerator.pinConstraints(
       trace.pins, priority: Self.pinPriority, firstID: ConstraintID(Self.pinIDBase))
     for pin in pins { try pinned.add(pin) }
     let plain = CassowarySolver()
+    plain.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
     var before = TraceState(constraints: [], edits: [])
 
     for (index, step) in trace.steps.enumerated() {
@@ -74,8 +92,9 @@ import TestSupport
         if !optimal || !consistent { failed = true }
       }
       before = state
-      if failed { return }
+      if failed { break }
     }
+    return pinned.tableau.deferredObjectivePivots + plain.tableau.deferredObjectivePivots
   }
 
   /// The oracle's level errors must match both solvers; with pins, the point too when the
@@ -134,67 +153,86 @@ import TestSupport
   // MARK: Larger systems, beyond the oracle
 
   @Test func largerTracesMatchAFromScratchSolve() {
+    forEachSeed(60, base: SeedSweep.defaultBase + 1_000_000) { seed in
+      try checkLargerTrace(seed: seed)
+    }
+  }
+
+  /// The larger traces with every dual pivot of a constant change deferring its objective
+  /// update (see `randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers`).
+  @Test func largerTracesMatchAFromScratchSolveWhenEveryDualPivotDefers() {
+    var deferred = 0
+    forEachSeed(40, base: SeedSweep.defaultBase + 3_000_000) { seed in
+      deferred += try checkLargerTrace(seed: seed, minimumDeferredRow: 1)
+    }
+    #expect(deferred > 0, "no dual pivot deferred its objective update")
+  }
+
+  /// Runs one larger trace and checks each step against a from-scratch solve and the
+  /// invariants. Returns the dual pivots that deferred their objective update.
+  @discardableResult
+  func checkLargerTrace(seed: UInt64, minimumDeferredRow: Int = Tableau().deferredObjectiveMinimumRow) throws -> Int {
     let knobs = TraceKnobs(
       system: SystemKnobs(variableCount: 8, constraintCount: 24), stepCount: 80,
       maximumPresent: 40, invalidOperationRate: 0.05, idReuseRate: 0.3, checksFeasibility: false)
-    forEachSeed(60, base: SeedSweep.defaultBase + 1_000_000) { seed in
-      let trace = RandomTraceGenerator.trace(seed: seed, knobs: knobs)
-      let solver = CassowarySolver()
-      var everAdded: [ConstraintID] = []
-      // Ids whose add the solver refused as unsatisfiable: the generator still believes
-      // them present, so what later steps on them expect does not hold.
-      var refused: [ConstraintID] = []
-      for (index, step) in trace.steps.enumerated() {
-        var operation = step.operation
-        if case .removeBatch(let ids) = operation, ids.contains(where: refused.contains) {
-          // The refused ids never entered; the generator believes the others go too.
-          operation = .removeBatch(ids.filter { !refused.contains($0) })
-        }
-        let error = operation.outcome(on: solver)
-        let touchesRefused = step.operation.constraintIDs.contains(where: refused.contains)
-        if case .add(let constraint) = step.operation {
-          if error == nil {
-            everAdded.append(constraint.id)
-            refused.removeAll { $0 == constraint.id }
-          } else if case .unsatisfiable? = error {
-            refused.append(constraint.id)
-          }
-        }
-        // A refused id the generator has since removed is absent on both sides again: a
-        // later batch naming it must fail as the generator expects, not be filtered (which
-        // removed the rest of that batch behind the generator's back: seed
-        // 1905231876005511898 of the long run).
-        refused.removeAll { id in !step.stateAfter.constraints.contains { $0.id == id } }
-        // The oracle does not scale to 8 variables, so the generator cannot know which
-        // required changes are infeasible: the solver's refusals stand, and the present
-        // system is read back from the solver. A from-scratch solve is the reference.
-        if case .unsatisfiable? = error { continue }
-        if touchesRefused { continue }
-        if !step.expectation.accepts(error) {
-          Issue.record("seed \(seed) step \(index): \(step): got \(error.map { "\($0)" } ?? "success")")
-          return
-        }
-        guard step.stateAfter.oracleConstraints != nil else { continue }
-        var present = TraceState(constraints: [], edits: step.stateAfter.edits)
-        for id in everAdded where !present.constraints.contains(where: { $0.id == id }) {
-          if let constraint = solver.constraint(id) { present.constraints.append(constraint) }
-        }
-        guard let system = present.oracleConstraints else { continue }
-        let fresh = CassowarySolver()
-        try load(present, into: fresh)
-        let incremental = LexicographicOracle.levelErrors(of: system, at: solver.value)
-        let scratch = LexicographicOracle.levelErrors(of: system, at: fresh.value)
-        if !sameLevelErrors(incremental, scratch) || !solver.invariantViolations().isEmpty {
-          let path = FailureArtifact.write(
-            present, variableCount: trace.variableCount, test: "larger", seed: seed, note: "")
-          let message =
-            "seed \(seed) step \(index): incremental \(incremental) ≠ from scratch \(scratch) "
-            + "\(solver.invariantViolations()); state written to \(path)"
-          Issue.record(Comment(rawValue: message))
-          return
+    let trace = RandomTraceGenerator.trace(seed: seed, knobs: knobs)
+    let solver = CassowarySolver()
+    solver.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
+    var everAdded: [ConstraintID] = []
+    // Ids whose add the solver refused as unsatisfiable: the generator still believes
+    // them present, so what later steps on them expect does not hold.
+    var refused: [ConstraintID] = []
+    for (index, step) in trace.steps.enumerated() {
+      var operation = step.operation
+      if case .removeBatch(let ids) = operation, ids.contains(where: refused.contains) {
+        // The refused ids never entered; the generator believes the others go too.
+        operation = .removeBatch(ids.filter { !refused.contains($0) })
+      }
+      let error = operation.outcome(on: solver)
+      let touchesRefused = step.operation.constraintIDs.contains(where: refused.contains)
+      if case .add(let constraint) = step.operation {
+        if error == nil {
+          everAdded.append(constraint.id)
+          refused.removeAll { $0 == constraint.id }
+        } else if case .unsatisfiable? = error {
+          refused.append(constraint.id)
         }
       }
+      // A refused id the generator has since removed is absent on both sides again: a
+      // later batch naming it must fail as the generator expects, not be filtered (which
+      // removed the rest of that batch behind the generator's back: seed
+      // 1905231876005511898 of the long run).
+      refused.removeAll { id in !step.stateAfter.constraints.contains { $0.id == id } }
+      // The oracle does not scale to 8 variables, so the generator cannot know which
+      // required changes are infeasible: the solver's refusals stand, and the present
+      // system is read back from the solver. A from-scratch solve is the reference.
+      if case .unsatisfiable? = error { continue }
+      if touchesRefused { continue }
+      if !step.expectation.accepts(error) {
+        Issue.record("seed \(seed) step \(index): \(step): got \(error.map { "\($0)" } ?? "success")")
+        return solver.tableau.deferredObjectivePivots
+      }
+      guard step.stateAfter.oracleConstraints != nil else { continue }
+      var present = TraceState(constraints: [], edits: step.stateAfter.edits)
+      for id in everAdded where !present.constraints.contains(where: { $0.id == id }) {
+        if let constraint = solver.constraint(id) { present.constraints.append(constraint) }
+      }
+      guard let system = present.oracleConstraints else { continue }
+      let fresh = CassowarySolver()
+      try load(present, into: fresh)
+      let incremental = LexicographicOracle.levelErrors(of: system, at: solver.value)
+      let scratch = LexicographicOracle.levelErrors(of: system, at: fresh.value)
+      if !sameLevelErrors(incremental, scratch) || !solver.invariantViolations().isEmpty {
+        let path = FailureArtifact.write(
+          present, variableCount: trace.variableCount, test: "larger", seed: seed, note: "")
+        let message =
+          "seed \(seed) step \(index): incremental \(incremental) ≠ from scratch \(scratch) "
+          + "\(solver.invariantViolations()); state written to \(path)"
+        Issue.record(Comment(rawValue: message))
+        return solver.tableau.deferredObjectivePivots
+      }
     }
+    return solver.tableau.deferredObjectivePivots
   }
 
   // MARK: Helpers
