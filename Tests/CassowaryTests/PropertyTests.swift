@@ -29,11 +29,20 @@ import TestSupport
   /// path that writes it out run against the oracle, with the invariants (checked on the
   /// true vectors) after every operation.
   @Test func randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers() {
-    var deferred = 0
-    forEachSeed(200, base: SeedSweep.defaultBase + 2_000_000) { seed in
-      deferred += try checkAgainstOracle(seed: seed, minimumDeferredRow: 1)
+    sweepDeferringEveryDualPivot(200, base: SeedSweep.defaultBase + 2_000_000) { seed in
+      try checkAgainstOracle(seed: seed, minimumDeferredRow: 1)
     }
-    #expect(deferred > 0, "no dual pivot deferred its objective update")
+  }
+
+  /// Runs `check` (which returns the dual pivots that deferred) over `count` seeds, and
+  /// expects the sweep to have deferred at all: a sweep that never defers tests nothing.
+  private func sweepDeferringEveryDualPivot(
+    _ count: Int, base: UInt64, sourceLocation: SourceLocation = #_sourceLocation,
+    _ check: (UInt64) throws -> Int
+  ) {
+    var deferred = 0
+    forEachSeed(count, base: base, sourceLocation: sourceLocation) { seed in deferred += try check(seed) }
+    #expect(deferred > 0, "no dual pivot deferred its objective update", sourceLocation: sourceLocation)
   }
 
   /// Runs one trace on two solvers — one with the oracle's pins as lowest-priority
@@ -161,11 +170,9 @@ import TestSupport
   /// The larger traces with every dual pivot of a constant change deferring its objective
   /// update (see `randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers`).
   @Test func largerTracesMatchAFromScratchSolveWhenEveryDualPivotDefers() {
-    var deferred = 0
-    forEachSeed(40, base: SeedSweep.defaultBase + 3_000_000) { seed in
-      deferred += try checkLargerTrace(seed: seed, minimumDeferredRow: 1)
+    sweepDeferringEveryDualPivot(40, base: SeedSweep.defaultBase + 3_000_000) { seed in
+      try checkLargerTrace(seed: seed, minimumDeferredRow: 1)
     }
-    #expect(deferred > 0, "no dual pivot deferred its objective update")
   }
 
   /// Runs one larger trace and checks each step against a from-scratch solve and the
