@@ -26,7 +26,12 @@ struct EnteringHeap {
     symbols.swapAt(i, j)
   }
 
-  /// O(log n); O(1) when the symbol is already queued at this priority.
+  /// O(log n); O(1) when the symbol is already queued at this priority. Not inlined: it
+  /// runs for the few symbols that become eligible, and inlined into the objective
+  /// update's loop over a pivot row it grew that loop by 200 instructions (register spills
+  /// and uniqueness checks on every cell: 2–3 % more instructions on resizes of hundreds
+  /// of pivots).
+  @inline(never)
   mutating func push(priority: Double, symbol: Int32) {
     let s = Int(symbol)
     if s >= queuedAt.count { queuedAt.append(contentsOf: repeatElement(.nan, count: s + 1 - queuedAt.count)) }
