@@ -67,26 +67,25 @@ extension Tableau {
 
   /// The objective half of a dual pivot in a constant change (`substitute`'s last step,
   /// `entering` already basic, `leaving` parametric, the new row in `pivotCells`): on the
-  /// deferred row, the
-  /// deferred list becomes `leaving`'s vector (it was basic, so it had none) and
-  /// `entering`'s vector becomes the deferred list; on another row of at least
+  /// deferred row, the deferred list becomes `leaving`'s vector (it was basic, so it had
+  /// none) and `entering`'s vector becomes the deferred list; on another row of at least
   /// `deferredObjectiveMinimumRow` cells, with nothing deferred and no other infeasible
-  /// row queued, `entering`'s vector becomes the deferred list. Lists are relinked, not copied: nothing allocates. Returns false
-  /// when neither applies (the caller substitutes the objective as usual).
+  /// row queued, `entering`'s vector becomes the deferred list. Lists are relinked, not
+  /// copied: nothing allocates. Returns false when neither applies (the caller substitutes
+  /// the objective as usual).
   /// - Complexity: O(entries of the vectors moved), for the per-level counts.
   mutating func deferObjective(entering: Int32, leaving: Int32) -> Bool {
     if deferredBasic >= 0 {
       guard deferredBasic == leaving else { return false }
-      // Not queued: its true vector adds `a'_leaving · stored(entering)`, and the ratio
-      // test that chose `entering` keeps that from starting negative.
+      // `pivot` then queues `leaving` by this stored vector, not its true one (which adds
+      // `a'_leaving · stored(entering)`): if it starts negative, the queued candidate makes
+      // `nextEnteringSymbol` write the deferral out and judge it by its true vector.
       assert(objectiveHead[Int(leaving)] < 0, "deferObjective: the leaving symbol had a vector while basic")
       objectiveHead[Int(leaving)] = deferredHead
       countObjectiveEntries(from: deferredHead, by: 1)
     } else if pivotCells.count < deferredObjectiveMinimumRow || !infeasibleRows.isEmpty {
       // With more infeasible rows queued, the next pivot is most likely on another row
-      // and would write the deferral straight out: deferring would only add work (2–3 %
-      // more instructions on the fill-equally, fill-proportionally and nested resizes,
-      // hundreds of pivots each, when every long row deferred).
+      // and would write the deferral straight out: deferring would only add the walk.
       return false
     }
     deferredHead = objectiveHead[Int(entering)]
