@@ -15,37 +15,44 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// variable; off for benchmarks).
   public var detectsAmbiguity: Bool
 
-  var variables = SceneVariables()
+  // The state below is read and written only by this class's own methods, one access at
+  // a time, never across a call that could re-enter it: `@exclusivity(unchecked)` drops
+  // the run-time exclusivity check that every access to a class's stored property
+  // otherwise pays (~80 instructions each, several per generated constraint: 8 % of
+  // loading a 10-view grid, 4 % of enaml's scene; the solver keeps its state in a struct,
+  // Tableau, for the same reason).
+  @exclusivity(unchecked) var variables = SceneVariables()
   /// What the solver holds for each key; `id` is nil for a required constraint that was
   /// broken (left out) because it conflicted.
-  var held: [ConstraintKey: (id: ConstraintID?, constraint: GeneratedConstraint)] = [:]
+  @exclusivity(unchecked) var held: [ConstraintKey: (id: ConstraintID?, constraint: GeneratedConstraint)] = [:]
   /// Broken constraints in the order they broke, retried after every step (a short list:
   /// a healthy scene has none).
-  var brokenKeys: [ConstraintKey] = []
+  @exclusivity(unchecked) var brokenKeys: [ConstraintKey] = []
   /// Broken by the last load or update: not retried at the next pass (nothing has changed
   /// for them since). Cleared at every step, not at every pass: when several changes come
   /// before one pass, a constraint an earlier one broke is retried, since a later one may
   /// have removed its conflict (adding a view to a stack, then removing the one it
   /// conflicted with, left the stack broken).
-  var keysBrokenByLastStep: [ConstraintKey] = []
+  @exclusivity(unchecked) var keysBrokenByLastStep: [ConstraintKey] = []
   /// Autoresizing views waiting for the layout pass to measure their superview (S₀).
-  var pendingMeasure: [ViewIndex] = []
-  var needsLayout = false
+  @exclusivity(unchecked) var pendingMeasure: [ViewIndex] = []
+  @exclusivity(unchecked) var needsLayout = false
   /// The next load or update starts a new pass: diagnostics of the last one are dropped.
-  var passStarts = true
-  var keysOfElement: [SceneElement: [ConstraintKey]] = [:]
+  @exclusivity(unchecked) var passStarts = true
+  /// The keys each element generated, but for user constraints (``apply(_:_:)``).
+  @exclusivity(unchecked) var keysOfElement: [SceneElement: [ConstraintKey]] = [:]
   /// The key behind each solver constraint id, for naming conflicts.
-  var keyOfID: [ConstraintKey?] = []
-  var freeIDs: [ConstraintID] = []
+  @exclusivity(unchecked) var keyOfID: [ConstraintKey?] = []
+  @exclusivity(unchecked) var freeIDs: [ConstraintID] = []
   /// S₀ of each autoresizing view: its superview's size in the layout it entered.
-  var designSuperviewSize: [ViewIndex: AxisPair<Double>] = [:]
-  var brokenSinceUpdate: [LayoutDiagnostic] = []
+  @exclusivity(unchecked) var designSuperviewSize: [ViewIndex: AxisPair<Double>] = [:]
+  @exclusivity(unchecked) var brokenSinceUpdate: [LayoutDiagnostic] = []
   /// The key each of `brokenSinceUpdate` broke: a retry that brings it back drops its
   /// diagnostic (the state after the pass does not have it broken).
-  var brokenSinceUpdateKeys: [ConstraintKey] = []
+  @exclusivity(unchecked) var brokenSinceUpdateKeys: [ConstraintKey] = []
   /// Every variable's value, read from the solver in one call by `writeFrames`; sized at
   /// each load or update (where the variables grow), so reading frames allocates nothing.
-  var values: [Double] = []
+  @exclusivity(unchecked) var values: [Double] = []
 
   public init(solver: Solver, detectsAmbiguity: Bool = true) {
     self.solver = solver
@@ -81,9 +88,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       if scene.hasOnlyOptionalSizePreferencesInFillEquallyStack(v) { sizedLast.append(v) } else { elements.append(.view(v)) }
     }
     elements += views.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
+    let ownKeyed = elements.count + sizedLast.count
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
     elements += sizedLast.map { .view($0) }
-    keysOfElement.reserveCapacity(elements.count)
+    keysOfElement.reserveCapacity(ownKeyed)
     try refresh(scene, elements: elements, newViews: views)
   }
 
@@ -213,12 +221,18 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     var additions: [GeneratedConstraint] = []
     var removals: [ConstraintID] = []
     var inPlace: [(old: (id: ConstraintID?, constraint: GeneratedConstraint), new: GeneratedConstraint)] = []
+    // Nothing held yet (a load): no element has keys to compare with.
+    let holdsNothing = held.isEmpty && keysOfElement.isEmpty
     for element in elements {
       let fresh = scene.generatedConstraints(for: element, variables: variables) { self.designSuperviewSize[$0] }
+      // A user constraint has one key, `(element, .user)`, held exactly while it is
+      // generated: its keys are not stored (an array and a hash insert per user
+      // constraint, a tenth of loading a small scene's non-solver work).
+      let isUserConstraint = if case .constraint = element { true } else { false }
       var freshKeys: [ConstraintKey] = []
-      freshKeys.reserveCapacity(fresh.count)
+      if !isUserConstraint { freshKeys.reserveCapacity(fresh.count) }
       for constraint in fresh {
-        freshKeys.append(constraint.key)
+        if !isUserConstraint { freshKeys.append(constraint.key) }
         // One lookup per key (loading hashed each key up to three times); none while the
         // solver holds nothing.
         if !held.isEmpty, let old = held[constraint.key] {
@@ -230,15 +244,26 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         }
         additions.append(constraint)
       }
+      if isUserConstraint {
+        if fresh.isEmpty && !held.isEmpty {
+          let key = ConstraintKey(element, .user)
+          if let old = held[key] { release(key, old.id, into: &removals) }
+        }
+        continue
+      }
       // Keys the element no longer produces; the usual update produces the same keys, and
       // then no set is built.
-      if let oldKeys = keysOfElement[element], oldKeys != freshKeys {
+      if !holdsNothing, let oldKeys = keysOfElement[element], oldKeys != freshKeys {
         let freshSet = Set(freshKeys)
         for key in oldKeys where !freshSet.contains(key) {
           release(key, held[key]?.id, into: &removals)
         }
       }
-      keysOfElement[element] = freshKeys.isEmpty ? nil : freshKeys
+      if !freshKeys.isEmpty {
+        keysOfElement[element] = freshKeys
+      } else if !holdsNothing {
+        keysOfElement[element] = nil
+      }
     }
     if !removals.isEmpty {
       do { try solver.remove(contentsOf: removals) } catch { throw .solver(error) }

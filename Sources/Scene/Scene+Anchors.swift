@@ -40,6 +40,27 @@ extension Attribute {
   }
 }
 
+/// An anchor's root-coordinate expression: one or two terms and a constant, without an
+/// array (``Scene/anchorTerms(_:_:_:)``).
+struct AnchorTerms {
+  var first: Term
+  var second: Term?
+  var constant: Double
+
+  init(_ first: Term, _ second: Term?, _ constant: Double) {
+    self.first = first
+    self.second = second
+    self.constant = constant
+  }
+
+  var count: Int { second == nil ? 1 : 2 }
+
+  func forEach(_ body: (Term) -> Void) {
+    body(first)
+    if let second { body(second) }
+  }
+}
+
 /// A frame's extent along one axis, in that axis's direction: for a mirrored (right-to-left
 /// horizontal) axis the coordinate is `−x`, so `start` is the right edge negated and every
 /// stack rule reads the same in both directions.
@@ -55,6 +76,17 @@ extension Scene {
   /// The root-coordinate expression of an anchor whose attribute is absolute (no
   /// leading/trailing). Margin attributes of a view measure its margins guide.
   func expression(_ item: AnchorItem, _ attribute: Attribute, _ variables: SceneVariables) -> AffineExpression {
+    let anchor = anchorTerms(item, attribute, variables)
+    var terms: [Term] = []
+    terms.reserveCapacity(anchor.count)
+    anchor.forEach { terms.append($0) }
+    return AffineExpression(terms, constant: anchor.constant)
+  }
+
+  /// ``expression(_:_:_:)`` as at most two terms held in the value: a user constraint is
+  /// lowered from two of these without an array per anchor (`lower`).
+  /// - Complexity: O(1).
+  func anchorTerms(_ item: AnchorItem, _ attribute: Attribute, _ variables: SceneVariables) -> AnchorTerms {
     var insets = EdgeInsets.zero
     var attribute = attribute
     let x: VariableID
@@ -75,24 +107,25 @@ extension Scene {
           insets = marginInsets(of: v)
           attribute = attribute.withoutMargin
         }
-        baseline = view(v)?.baseline
+        if v.index < views.count { baseline = views[v.index]?.baseline }
       }
     }
-    // Each anchor as one array of its own terms: building it from four one-term
-    // expressions and their sums allocated five arrays per anchor.
-    func affine(_ terms: [Term], _ constant: Double) -> AffineExpression { AffineExpression(terms, constant: constant) }
+    func one(_ a: VariableID, _ constant: Double) -> AnchorTerms { AnchorTerms(Term(a, 1), nil, constant) }
+    func two(_ a: VariableID, _ b: VariableID, _ k: Double, _ constant: Double) -> AnchorTerms {
+      AnchorTerms(Term(a, 1), Term(b, k), constant)
+    }
     switch attribute {
-    case .left: return affine([Term(x, 1)], insets.left)
-    case .right: return affine([Term(x, 1), Term(w, 1)], -insets.right)
-    case .width: return affine([Term(w, 1)], -(insets.left + insets.right))
-    case .centerX: return affine([Term(x, 1), Term(w, 0.5)], 0.5 * (insets.left - insets.right))
-    case .top: return affine([Term(y, 1)], insets.top)
-    case .bottom: return affine([Term(y, 1), Term(h, 1)], -insets.bottom)
-    case .height: return affine([Term(h, 1)], -(insets.top + insets.bottom))
-    case .centerY: return affine([Term(y, 1), Term(h, 0.5)], 0.5 * (insets.top - insets.bottom))
+    case .left: return one(x, insets.left)
+    case .right: return two(x, w, 1, -insets.right)
+    case .width: return one(w, -(insets.left + insets.right))
+    case .centerX: return two(x, w, 0.5, 0.5 * (insets.left - insets.right))
+    case .top: return one(y, insets.top)
+    case .bottom: return two(y, h, 1, -insets.bottom)
+    case .height: return one(h, -(insets.top + insets.bottom))
+    case .centerY: return two(y, h, 0.5, 0.5 * (insets.top - insets.bottom))
     // A view without baselines has both at its bottom.
-    case .firstBaseline: return baseline.map { affine([Term(y, 1)], $0.first) } ?? affine([Term(y, 1), Term(h, 1)], 0)
-    case .lastBaseline: return baseline.map { affine([Term(y, 1)], $0.last) } ?? affine([Term(y, 1), Term(h, 1)], 0)
+    case .firstBaseline: return baseline.map { one(y, $0.first) } ?? two(y, h, 1, 0)
+    case .lastBaseline: return baseline.map { one(y, $0.last) } ?? two(y, h, 1, 0)
     default:
       // Directional and margin attributes were mapped by the caller.
       preconditionFailure("unmapped attribute \(attribute)")

@@ -59,8 +59,8 @@ extension Scene {
 
     case .constraint(let c):
       guard c < constraints.count, let constraint = constraints[c], constraint.isActive else { break }
-      let (expression, relation) = lower(constraint, variables)
-      add(.user, expression, relation, constraint.priority)
+      let (expression, relation) = lowerLinear(constraint, variables)
+      out.append(GeneratedConstraint(key: ConstraintKey(element, .user), expression: expression, relation: relation, priority: constraint.priority))
     }
     return out
   }
@@ -85,31 +85,52 @@ extension Scene {
   /// attributes mapped to left/right, mirrored in right-to-left (constant negated,
   /// inequality reversed), and a position multiplier applied in the nearest common
   /// ancestor's coordinates.
-  func lower(_ c: SceneConstraint, _ variables: SceneVariables) -> (AffineExpression, Relation) {
+  ///
+  /// In the solver's form (``linear(_:_:)``): the at most six root-coordinate terms go
+  /// through a temporary buffer, so the result's terms are the one allocation (an array per
+  /// anchor, one for their difference and one for the walk were four more).
+  func lowerLinear(_ c: SceneConstraint, _ variables: SceneVariables) -> (LinearExpression, Relation) {
+    withUnsafeTemporaryAllocation(of: Term.self, capacity: 6) { buffer in
+      var count = 0
+      let (constant, relation) = lowerTerms(c, variables) { term in
+        buffer.initializeElement(at: count, to: term)
+        count += 1
+      }
+      return (linear(UnsafeBufferPointer(rebasing: buffer[..<count]), constant: constant, variables), relation)
+    }
+  }
+
+  /// The terms of `c`'s root-coordinate expression, each passed to `emit` (at most six:
+  /// two per anchor and two for the common ancestor's origin); returns the constant and
+  /// the relation.
+  private func lowerTerms(
+    _ c: SceneConstraint, _ variables: SceneVariables, emit: (Term) -> Void
+  ) -> (constant: Double, relation: Relation) {
     let rightToLeft = container.isRightToLeft
     let mirrored = rightToLeft && (c.first.attribute.isDirectional || c.second?.attribute.isDirectional == true)
     let relation = mirrored ? c.relation.reversed : c.relation
     let constant = mirrored ? -c.constant : c.constant
     let firstAttribute = c.first.attribute.absolute(rightToLeft: rightToLeft)
-    let first = expression(c.first.item, firstAttribute, variables)
-    guard let second = c.second else { return (first - constant, relation) }
-    let secondExpression = expression(second.item, second.attribute.absolute(rightToLeft: rightToLeft), variables)
-    var result = first
-    result.add(secondExpression, times: -c.multiplier)
-    result.constant -= constant
+    let first = anchorTerms(c.first.item, firstAttribute, variables)
+    first.forEach(emit)
+    guard let second = c.second else { return (first.constant - constant, relation) }
+    let secondTerms = anchorTerms(second.item, second.attribute.absolute(rightToLeft: rightToLeft), variables)
+    let k = -c.multiplier
+    secondTerms.forEach { emit(Term($0.variable, k * $0.coefficient)) }
+    let result = first.constant + k * secondTerms.constant - constant
     if !firstAttribute.isSize && c.multiplier != 1 {
       let ancestor = nearestCommonAncestor(ownerView(of: c.first.item), ownerView(of: second.item))
       // The root's origin too: it is 0, and with it the positions' coefficients sum to 0, so
       // `linear` stops at the common ancestor.
-      let origin: AffineExpression
+      let scale = -(1 - c.multiplier)
       if firstAttribute.axis == .vertical {
-        origin = AffineExpression(variables.variable(ancestor, .minY))
+        emit(Term(variables.variable(ancestor, .minY), scale))
       } else if mirrored {
-        origin = AffineExpression(variables.variable(ancestor, .minX)) + AffineExpression(variables.variable(ancestor, .width))
+        emit(Term(variables.variable(ancestor, .minX), scale))
+        emit(Term(variables.variable(ancestor, .width), scale))
       } else {
-        origin = AffineExpression(variables.variable(ancestor, .minX))
+        emit(Term(variables.variable(ancestor, .minX), scale))
       }
-      result.add(origin, times: -(1 - c.multiplier))
     }
     return (result, relation)
   }

@@ -27,52 +27,77 @@ extension Scene {
   /// did not would walk on to the root, which is correct but long.
   /// - Complexity: O(terms · path length to the nearest common ancestor).
   func linear(_ expression: AffineExpression, _ variables: SceneVariables) -> LinearExpression {
-    var terms: [Term] = []
-    terms.reserveCapacity(expression.terms.count)
+    expression.terms.withUnsafeBufferPointer { linear($0, constant: expression.constant, variables) }
+  }
+
+  /// ``linear(_:_:)`` on terms in a buffer: the walk's entries live in a temporary
+  /// allocation (on the stack for the few terms a constraint has), so the result's array is
+  /// the only allocation.
+  func linear(_ input: UnsafeBufferPointer<Term>, constant: Double, _ variables: SceneVariables) -> LinearExpression {
     // Root-coordinate positions still to expand: (view, quantity, coefficient, magnitude),
-    // where magnitude sums the |coefficients| merged in, to judge a cancellation.
-    var pending: [(view: Int32, quantity: FrameQuantity, coefficient: Double, magnitude: Double)] = []
-    for term in expression.terms {
-      guard let (owner, quantity) = variables.owner(of: term.variable), quantity == .minX || quantity == .minY else {
-        terms.append(term)
-        continue
+    // where magnitude sums the |coefficients| merged in, to judge a cancellation. There are
+    // never more than at the start: each round takes one entry out and puts at most one back.
+    typealias Entry = (view: Int32, quantity: FrameQuantity, coefficient: Double, magnitude: Double)
+    var terms: [Term] = []
+    terms.reserveCapacity(input.count + 2)
+    withUnsafeTemporaryAllocation(of: Entry.self, capacity: max(1, input.count)) { pending in
+      var count = 0
+      func remove(at index: Int) {
+        var k = index
+        while k + 1 < count {
+          pending[k] = pending[k + 1]
+          k += 1
+        }
+        count -= 1
       }
-      switch owner {
-      case .view(let v):
-        pending.append((v.rawValue, quantity, term.coefficient, abs(term.coefficient)))
-      case .guide(let g):
-        terms.append(term)
-        if let guide = guides[g.index] {
-          pending.append((guide.owner.rawValue, quantity, term.coefficient, abs(term.coefficient)))
+      for term in input {
+        guard let (owner, quantity) = variables.owner(of: term.variable), quantity == .minX || quantity == .minY else {
+          terms.append(term)
+          continue
+        }
+        switch owner {
+        case .view(let v):
+          pending.initializeElement(at: count, to: (v.rawValue, quantity, term.coefficient, abs(term.coefficient)))
+          count += 1
+        case .guide(let g):
+          terms.append(term)
+          if let guide = guides[g.index] {
+            pending.initializeElement(at: count, to: (guide.owner.rawValue, quantity, term.coefficient, abs(term.coefficient)))
+            count += 1
+          }
+        }
+      }
+      while count > 0 {
+        var deepest = 0
+        for k in 1..<count where depthSlots[Int(pending[k].view)] > depthSlots[Int(pending[deepest].view)] {
+          deepest = k
+        }
+        var entry = pending[deepest]
+        remove(at: deepest)
+        var k = count - 1
+        while k >= 0 {
+          if pending[k].view == entry.view && pending[k].quantity == entry.quantity {
+            entry.coefficient += pending[k].coefficient
+            entry.magnitude += pending[k].magnitude
+            remove(at: k)
+          }
+          k -= 1
+        }
+        // Cancelled here, so at every ancestor too.
+        if abs(entry.coefficient) <= 1e-12 * entry.magnitude { continue }
+        let view = ViewIndex(Int(entry.view))
+        terms.append(Term(variables.variable(view, entry.quantity), entry.coefficient))
+        let parent = parentSlots[Int(entry.view)]
+        if parent >= 0 {
+          entry.view = parent
+          pending[count] = entry
+          count += 1
         }
       }
     }
-    while !pending.isEmpty {
-      var deepest = 0
-      for k in pending.indices.dropFirst() where depthSlots[Int(pending[k].view)] > depthSlots[Int(pending[deepest].view)] {
-        deepest = k
-      }
-      var entry = pending.remove(at: deepest)
-      var k = pending.count - 1
-      while k >= 0 {
-        if pending[k].view == entry.view && pending[k].quantity == entry.quantity {
-          entry.coefficient += pending[k].coefficient
-          entry.magnitude += pending[k].magnitude
-          pending.remove(at: k)
-        }
-        k -= 1
-      }
-      // Cancelled here, so at every ancestor too.
-      if abs(entry.coefficient) <= 1e-12 * entry.magnitude { continue }
-      let view = ViewIndex(Int(entry.view))
-      terms.append(Term(variables.variable(view, entry.quantity), entry.coefficient))
-      let parent = parentSlots[Int(entry.view)]
-      if parent >= 0 {
-        entry.view = parent
-        pending.append(entry)
-      }
-    }
-    return LinearExpression(terms, constant: expression.constant).normalized()
+    // Normalized before it is wrapped, so the sort works on this array's own buffer.
+    LinearExpression.normalize(&terms)
+    return LinearExpression(terms, constant: constant)
   }
 
 }
