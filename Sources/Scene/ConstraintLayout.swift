@@ -235,19 +235,21 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         if !isUserConstraint { freshKeys.append(constraint.key) }
         // One lookup per key (loading hashed each key up to three times); none while the
         // solver holds nothing.
-        if !held.isEmpty, let old = held[constraint.key] {
+        if !held.isEmpty, let index = held.index(forKey: constraint.key) {
+          let old = held.values[index]
           if old.id != nil, old.constraint.hasShape(of: constraint) {
             if old.constraint != constraint { inPlace.append((old, constraint)) }
             continue
           }
-          release(constraint.key, old.id, into: &removals)
+          held.remove(at: index)
+          forget(constraint.key, old.id, into: &removals)
         }
         additions.append(constraint)
       }
       if isUserConstraint {
         if fresh.isEmpty && !held.isEmpty {
           let key = ConstraintKey(element, .user)
-          if let old = held[key] { release(key, old.id, into: &removals) }
+          if let old = held.removeValue(forKey: key) { forget(key, old.id, into: &removals) }
         }
         continue
       }
@@ -256,7 +258,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       if !holdsNothing, let oldKeys = keysOfElement[element], oldKeys != freshKeys {
         let freshSet = Set(freshKeys)
         for key in oldKeys where !freshSet.contains(key) {
-          release(key, held[key]?.id, into: &removals)
+          forget(key, held.removeValue(forKey: key)?.id ?? nil, into: &removals)
         }
       }
       if !freshKeys.isEmpty {
@@ -363,10 +365,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     freeID(id)
   }
 
-  /// Forgets `key`; its solver constraint, if it has one, joins `removals` for the caller
-  /// to remove (as one batch) and free.
-  private func release(_ key: ConstraintKey, _ id: ConstraintID?, into removals: inout [ConstraintID]) {
-    held[key] = nil
+  /// After `key` left `held` (the caller removed it, in the same lookup that found it): its
+  /// solver constraint, if it has one, joins `removals` for the caller to remove (as one
+  /// batch) and free; a broken one leaves `brokenKeys`.
+  private func forget(_ key: ConstraintKey, _ id: ConstraintID?, into removals: inout [ConstraintID]) {
     guard let id else {
       brokenKeys.removeAll { $0 == key }
       return

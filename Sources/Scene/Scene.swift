@@ -57,9 +57,16 @@ public struct Scene: Sendable {
   public func guideIndex(of id: String) -> GuideIndex? { guideIndexByID[id] }
   public func constraintIndex(of id: String) -> Int? { constraintIndexByID[id] }
 
-  /// Present views in index order.
+  /// Present views in index order. O(view slots), from `parentSlots` (testing `views[v]`
+  /// against nil copied each `View`).
   public var presentViews: [ViewIndex] {
-    views.indices.compactMap { views[$0] == nil ? nil : ViewIndex($0) }
+    parentSlots.indices.compactMap { parentSlots[$0] == Self.removedSlot ? nil : ViewIndex($0) }
+  }
+
+  /// Whether `index` is the slot of a present view (`views[index] != nil`, read from
+  /// `parentSlots`, which is removed with the view). O(1).
+  public func isPresent(_ index: Int) -> Bool {
+    index >= 0 && index < parentSlots.count && parentSlots[index] != Self.removedSlot
   }
 
   /// The view's arranged subviews if it is a stack (hidden ones included), in order.
@@ -95,7 +102,6 @@ public struct Scene: Sendable {
   /// tenth of lowering a small scene). Views in different trees meet at the root.
   public func nearestCommonAncestor(_ a: ViewIndex, _ b: ViewIndex) -> ViewIndex {
     var (x, y) = (Int(a.rawValue), Int(b.rawValue))
-    func isPresent(_ v: Int) -> Bool { v >= 0 && v < parentSlots.count && parentSlots[v] != Self.removedSlot }
     guard isPresent(x), isPresent(y) else { return root }
     while depthSlots[x] > depthSlots[y] { x = Int(parentSlots[x]) }
     while depthSlots[y] > depthSlots[x] { y = Int(parentSlots[y]) }

@@ -28,7 +28,7 @@ public struct SceneVariables: Sendable {
     if viewBlock.count < scene.views.count {
       viewBlock.append(contentsOf: repeatElement(-1, count: scene.views.count - viewBlock.count))
     }
-    for v in scene.views.indices where scene.views[v] != nil && viewBlock[v] < 0 {
+    for v in scene.views.indices where viewBlock[v] < 0 && scene.isPresent(v) {
       viewBlock[v] = blockCount
       blockOwner.append(.view(ViewIndex(v)))
       blockCount += 1

@@ -25,8 +25,10 @@ import LayoutModel
       return (state >> 33) % bound
     }
     let coefficients = [1.0, -1.0, 0.5, 0.1, 0.2, 0.3, -0.7, 0, 1e-17, 3]
-    for _ in 0..<500 {
-      let terms = (0..<Int(next(9))).map { _ in Term(VariableID(Int(next(4))), coefficients[Int(next(10))]) }
+    // Up to 31 terms: both the insertion sort (at most `insertionSortLimit`, 12) and the
+    // general sort are compared with the reference.
+    for _ in 0..<1_000 {
+      let terms = (0..<Int(next(32))).map { _ in Term(VariableID(Int(next(12))), coefficients[Int(next(10))]) }
       let e = LinearExpression(terms, constant: 1)
       var inPlace = e
       inPlace.normalize()

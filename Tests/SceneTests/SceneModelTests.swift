@@ -170,11 +170,15 @@ import Testing
     let removed = try scene.apply(.removeViews(["a"]), path: "steps[1]").removedViews
     #expect(removed.count == 3)
     #expect(removed.allSatisfy { scene.parentSlots[$0.index] == Scene.removedSlot })
-    // Every slot agrees with the view it stands for.
+    // Every slot agrees with the view it stands for, and so do the presence test and the
+    // present views read from the slots.
     for v in scene.views.indices {
       let expected = scene.views[v].map { $0.parent?.rawValue ?? Scene.noParent } ?? Scene.removedSlot
       #expect(scene.parentSlots[v] == expected)
+      #expect(scene.isPresent(v) == (scene.views[v] != nil))
     }
+    #expect(scene.presentViews == scene.views.indices.filter { scene.views[$0] != nil }.map { ViewIndex($0) })
+    #expect(!scene.isPresent(-1) && !scene.isPresent(scene.views.count))
   }
 
   /// Fill-equally sizes every visible view against the first visible one (rule 3, as
