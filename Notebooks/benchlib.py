@@ -392,17 +392,22 @@ def with_combined_phase(results: Results, parts: Sequence[str] = ("build", "firs
 # Selecting -----------------------------------------------------------------------------
 
 
-def latest_per_backend(table: pd.DataFrame) -> pd.DataFrame:
+def latest_per_backend(table: pd.DataFrame, by_size: bool = False) -> pd.DataFrame:
     """Rows of the newest file (by createdAt, then file name) for each suite, workload and
     backend. Lines and fits never mix files: two runs of one backend may come from
-    different revisions or machines, and a curve through both would show neither."""
+    different revisions or machines, and a curve through both would show neither.
+
+    With `by_size`, the newest file for each size instead: for tables that compare size by
+    size and fit nothing, when a session measured some sizes in a run of their own (a
+    peer's 1,000-view runs take minutes a repetition)."""
     if table.empty:
         return table
-    order = (table[["suite", "workload", "backend", "createdAt", "file"]]
+    group = ["suite", "workload", "backend"] + (["size"] if by_size else [])
+    order = (table[[*group, "createdAt", "file"]]
              .drop_duplicates()
              .sort_values(["createdAt", "file"], na_position="first"))
-    newest = order.groupby(["suite", "workload", "backend"], sort=False, dropna=False).tail(1)
-    return table.merge(newest[["suite", "workload", "backend", "file"]], how="inner").reset_index(drop=True)
+    newest = order.groupby(group, sort=False, dropna=False).tail(1)
+    return table.merge(newest[[*group, "file"]], how="inner").reset_index(drop=True)
 
 
 def not_run(cases: pd.DataFrame) -> pd.DataFrame:
@@ -495,9 +500,10 @@ def fit_scaling(phases: pd.DataFrame, min_size: int | None = None) -> pd.DataFra
 # Ratios --------------------------------------------------------------------------------
 
 
-def ratio_table(phases: pd.DataFrame, reference: str = REFERENCE_BACKEND) -> pd.DataFrame:
+def ratio_table(phases: pd.DataFrame, reference: str = REFERENCE_BACKEND, by_size: bool = False) -> pd.DataFrame:
     """Each backend's median per operation over the reference backend's, for every suite,
-    workload, phase and size where both ran (newest file per backend).
+    workload, phase and size where both ran (newest file per backend; per backend and size
+    with `by_size`, see `latest_per_backend`).
 
     The reference comes from the backend's own file when that file has it (sameRun True):
     the two then ran on one machine, one build and one stretch of time, so machine and load
@@ -511,13 +517,14 @@ def ratio_table(phases: pd.DataFrame, reference: str = REFERENCE_BACKEND) -> pd.
         return pd.DataFrame(columns=columns)
     references = phases[phases["backend"] == reference][["file", *keys, "medianNanoseconds"]].rename(
         columns={"medianNanoseconds": "referenceMedianNanoseconds"})
-    others = latest_per_backend(phases[phases["backend"] != reference])[["file", *keys, "backend", "medianNanoseconds"]]
+    others = latest_per_backend(phases[phases["backend"] != reference], by_size)[
+        ["file", *keys, "backend", "medianNanoseconds"]]
     same = others.merge(references, on=["file", *keys], how="inner")
     same["referenceFile"] = same["file"]
     same["sameRun"] = True
     unmatched = others.merge(references[["file", *keys]], on=["file", *keys], how="left", indicator=True)
     unmatched = unmatched[unmatched["_merge"] == "left_only"].drop(columns="_merge")
-    newest_reference = latest_per_backend(phases[phases["backend"] == reference])[
+    newest_reference = latest_per_backend(phases[phases["backend"] == reference], by_size)[
         ["file", *keys, "medianNanoseconds"]].rename(
         columns={"file": "referenceFile", "medianNanoseconds": "referenceMedianNanoseconds"})
     other = unmatched.merge(newest_reference, on=keys, how="inner")

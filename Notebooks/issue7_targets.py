@@ -83,7 +83,8 @@ def system_driven(path: Path) -> bool:
 
 
 def kiwi(phases: pd.DataFrame, show_all: bool, reference: str = "cassowary") -> list[str]:
-    ratios = benchlib.ratio_table(phases, reference=reference)
+    # Size by size: a session may pair its 1,000-view runs in files of their own.
+    ratios = benchlib.ratio_table(phases, reference=reference, by_size=True)
     ratios = ratios[ratios["backend"] == "kiwisolver"]
     lines = ["| suite | workload | phase | sizes | kiwisolver over cassowary (min … max) | cassowary slower at |",
              "|---|---|---|---|---|---|"]

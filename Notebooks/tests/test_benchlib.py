@@ -271,6 +271,27 @@ class FitScalingTests(TemporaryResults):
 
 
 class RatioTests(TemporaryResults):
+    def test_by_size_pairs_each_size_with_its_newest_runs(self) -> None:
+        # Sizes 10 and 100 measured in one pair of runs, 1,000 in a later pair of its own.
+        small = synthetic.results(synthetic.power_law_cases("w", "cassowary", 10.0, 1.0, sizes=(10, 100)),
+                                  created="2026-11-21T10:00:00Z")
+        small_peer = synthetic.results(synthetic.power_law_cases("w", "kiwisolver", 20.0, 1.0, sizes=(10, 100)),
+                                       created="2026-11-21T10:05:00Z")
+        large = synthetic.results(synthetic.power_law_cases("w", "cassowary", 10.0, 1.0, sizes=(1000,)),
+                                  created="2026-11-21T11:00:00Z")
+        large_peer = synthetic.results(synthetic.power_law_cases("w", "kiwisolver", 50.0, 1.0, sizes=(1000,)),
+                                       created="2026-11-21T11:05:00Z")
+        phases = self.load(("small.json", small), ("small-peer.json", small_peer), ("large.json", large),
+                           ("large-peer.json", large_peer)).phases
+        by_size = benchlib.ratio_table(phases, by_size=True)
+        resize = by_size[by_size["phase"] == "resizeContainer"].set_index("size")
+        self.assertEqual(resize.index.tolist(), [10, 100, 1000])
+        np.testing.assert_allclose(resize["ratio"], [2.0, 2.0, 5.0])
+        self.assertEqual(resize["referenceFile"].tolist(), ["small.json", "small.json", "large.json"])
+        # Without it, each backend's newest file alone: the peer's 1,000-view run.
+        default = benchlib.ratio_table(phases)
+        self.assertEqual(sorted(default["size"].unique()), [1000])
+
     def test_ratios_within_one_run(self) -> None:
         ratios = benchlib.ratio_table(self.load(("run.json", synthetic.run_file())).phases)
         self.assertEqual(set(ratios["backend"]), {"springs-struts"})
