@@ -88,10 +88,11 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       if scene.hasOnlyOptionalSizePreferencesInFillEquallyStack(v) { sizedLast.append(v) } else { elements.append(.view(v)) }
     }
     elements += views.filter { scene.view($0)?.stack != nil }.map { .stack($0) }
-    let ownKeyed = elements.count + sizedLast.count
+    // keysOfElement stores keys for every element but user constraints (`apply`).
+    let elementsWithStoredKeys = elements.count + sizedLast.count
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
     elements += sizedLast.map { .view($0) }
-    keysOfElement.reserveCapacity(ownKeyed)
+    keysOfElement.reserveCapacity(elementsWithStoredKeys)
     try refresh(scene, elements: elements, newViews: views)
   }
 

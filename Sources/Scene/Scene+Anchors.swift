@@ -107,7 +107,7 @@ extension Scene {
           insets = marginInsets(of: v)
           attribute = attribute.withoutMargin
         }
-        if v.index < views.count { baseline = views[v.index]?.baseline }
+        baseline = view(v)?.baseline
       }
     }
     func one(_ a: VariableID, _ constant: Double) -> AnchorTerms { AnchorTerms(Term(a, 1), nil, constant) }

@@ -93,6 +93,7 @@ extension Scene {
     withUnsafeTemporaryAllocation(of: Term.self, capacity: 6) { buffer in
       var count = 0
       let (constant, relation) = lowerTerms(c, variables) { term in
+        precondition(count < buffer.count, "a user constraint lowers to at most six terms")
         buffer.initializeElement(at: count, to: term)
         count += 1
       }
