@@ -84,6 +84,21 @@ public final class CassowarySolver: LinearSolver {
     try tableau.remove(contentsOf: ids)
   }
 
+  /// Removes `ids`, then adds `constraints`, re-optimising once. An addition that repeats
+  /// a removed constraint unchanged (expression, constant, relation, priority) takes over
+  /// its rows and symbols under the new id instead of the removal pivoting them out and
+  /// the addition entering them again (Tableau+Replace.swift): a rebuild, or a stack that
+  /// regenerates its constraints, keeps what did not change.
+  /// - Complexity: O(1) per renamed pair; O(terms) per other constraint for the pairing,
+  ///   plus `remove(contentsOf:)` and `add(contentsOf:)` of the rest.
+  /// - Throws: `unknownConstraint` for the first id absent or named twice (nothing
+  ///   changes); else as `add(contentsOf:)`, with the removals made and none of
+  ///   `constraints` present.
+  public func replace(removing ids: [ConstraintID], adding constraints: [Constraint]) throws(SolverError) {
+    try tableau.applyHeldConstants()
+    try tableau.replace(removing: ids, adding: constraints)
+  }
+
   /// Replaces a constraint's constant in place: its marker absorbs the change and the dual
   /// simplex restores feasibility.
   ///

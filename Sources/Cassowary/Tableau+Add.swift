@@ -39,13 +39,23 @@ extension Tableau {
   mutating func add(contentsOf batch: [Constraint]) throws(SolverError) {
     materializeDeferredObjective()
     invalidateDerived()
+    batchSkips.removeAll(keepingCapacity: true)
+    try enterBatch(batch)
+  }
+
+  /// Enters every row of `batch` but those `batchSkips` marks (empty: none), phase-one
+  /// rows of a bulk batch last, and optimises once. On a failure the constraints it
+  /// entered are withdrawn again, the tableau re-optimised and the error rethrown.
+  mutating func enterBatch(_ batch: [Constraint]) throws(SolverError) {
     countBatchMentions(batch)
     defer { clearBatchMentions(batch) }
     enteredBatchIndices.removeAll(keepingCapacity: true)
     deferredRows.removeAll(keepingCapacity: true)
     do {
-      defersPhaseOne = batch.count >= liveRows && batch.count >= setAsideMinimumBatch
+      let entering = batchSkips.isEmpty ? batch.count : batchSkips.lazy.filter { !$0 }.count
+      defersPhaseOne = entering >= liveRows && entering >= setAsideMinimumBatch
       for (i, constraint) in batch.enumerated() {
+        if !batchSkips.isEmpty && batchSkips[i] { continue }
         for term in constraint.expression.terms where term.coefficient != 0 {
           batchMentions[term.variable.index] -= 1
         }
@@ -85,7 +95,7 @@ extension Tableau {
   private mutating func countBatchMentions(_ batch: [Constraint]) {
     var highestVariable = -1
     var markers = 1
-    for constraint in batch {
+    for (i, constraint) in batch.enumerated() where batchSkips.isEmpty || !batchSkips[i] {
       markers += constraint.priority.isRequired ? 1 : 2
       for term in constraint.expression.terms where term.coefficient != 0 {
         highestVariable = max(highestVariable, term.variable.index)
@@ -94,7 +104,7 @@ extension Tableau {
     if highestVariable >= batchMentions.count {
       batchMentions.append(contentsOf: repeatElement(0, count: highestVariable + 1 - batchMentions.count))
     }
-    for constraint in batch {
+    for (i, constraint) in batch.enumerated() where batchSkips.isEmpty || !batchSkips[i] {
       for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
     }
     let newVariables = max(0, highestVariable + 1 - variableSymbol.count)
@@ -104,7 +114,7 @@ extension Tableau {
   /// Zeroes what `countBatchMentions` counted, so single adds see no mentions to come.
   /// O(batch terms).
   private mutating func clearBatchMentions(_ batch: [Constraint]) {
-    for constraint in batch {
+    for (i, constraint) in batch.enumerated() where batchSkips.isEmpty || !batchSkips[i] {
       for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] = 0 }
     }
   }
@@ -117,19 +127,7 @@ extension Tableau {
   mutating func enterConstraint(_ constraint: Constraint) throws(SolverError) -> Bool {
     try validate(constraint)
     let id = constraint.id
-    if id.index >= constraintTags.count {
-      let grow = id.index + 1 - constraintTags.count
-      if constraintTags.capacity < id.index + 1 {
-        // Geometric, and all three at once (each grew alone, one id at a time).
-        let n = max(id.index + 1, 2 * constraintTags.capacity)
-        constraintTags.reserveCapacity(n)
-        definitions.reserveCapacity(n)
-        removalMarks.reserveCapacity(n)
-      }
-      constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
-      definitions.append(contentsOf: repeatElement(nil, count: grow))
-      removalMarks.append(contentsOf: repeatElement(false, count: grow))
-    }
+    growConstraintArrays(toHold: id)
     let index = Int32(id.index)
     let tag: ConstraintTag
     var host: Int32 = -1
@@ -143,6 +141,22 @@ extension Tableau {
     definitions[id.index] = constraint
     if tag.costSymbol >= 0 { indexSoftInequality(index, expression: constraint.expression, host: host) }
     return true
+  }
+
+  /// Grows the arrays indexed by constraint id to hold `id`. Amortised O(1).
+  mutating func growConstraintArrays(toHold id: ConstraintID) {
+    guard id.index >= constraintTags.count else { return }
+    let grow = id.index + 1 - constraintTags.count
+    if constraintTags.capacity < id.index + 1 {
+      // Geometric, and all three at once (each grew alone, one id at a time).
+      let n = max(id.index + 1, 2 * constraintTags.capacity)
+      constraintTags.reserveCapacity(n)
+      definitions.reserveCapacity(n)
+      removalMarks.reserveCapacity(n)
+    }
+    constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
+    definitions.append(contentsOf: repeatElement(nil, count: grow))
+    removalMarks.append(contentsOf: repeatElement(false, count: grow))
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {

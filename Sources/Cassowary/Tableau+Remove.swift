@@ -21,19 +21,28 @@ extension Tableau {
   mutating func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
     materializeDeferredObjective()
     var marked = 0
-    defer {
-      for id in ids.prefix(marked) { removalMarks[id.index] = false }
-    }
-    for id in ids {
-      guard contains(id), !removalMarks[id.index] else { throw .unknownConstraint(id) }
-      removalMarks[id.index] = true
-      marked += 1
-    }
+    defer { unmarkRemovals(ids.prefix(marked)) }
+    try markRemovals(ids, counting: &marked)
     guard !ids.isEmpty else { return }
     invalidateDerived()
     for id in ids { withdraw(id) }
     try optimize()
     checkInvariants()
+  }
+
+  /// Marks each of `ids` in `removalMarks`, counting them in `marked` as it goes; the
+  /// caller unmarks that many (`unmarkRemovals`) when done, after a throw too. O(ids).
+  /// - Throws: `unknownConstraint` for the first id absent or named twice.
+  mutating func markRemovals(_ ids: [ConstraintID], counting marked: inout Int) throws(SolverError) {
+    for id in ids {
+      guard contains(id), !removalMarks[id.index] else { throw .unknownConstraint(id) }
+      removalMarks[id.index] = true
+      marked += 1
+    }
+  }
+
+  mutating func unmarkRemovals(_ ids: ArraySlice<ConstraintID>) {
+    for id in ids { removalMarks[id.index] = false }
   }
 
   /// Takes the present constraint `id` out of the tableau and forgets it. Does not

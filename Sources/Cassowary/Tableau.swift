@@ -63,6 +63,23 @@ struct Tableau {
   var deferredRows: ContiguousArray<DeferredRow> = []
   /// The batch indices `add(contentsOf:)` has entered, in order, to withdraw on failure.
   var enteredBatchIndices: ContiguousArray<Int32> = []
+  /// Per batch index, the constraints `enterBatch` leaves out (those
+  /// `replace(removing:adding:)` renamed); empty for none.
+  var batchSkips: ContiguousArray<Bool> = []
+  /// `replace(removing:adding:)`'s removals that may be renamed, in order, as
+  /// (fingerprint of the definition, constraint index; -1 once taken), and an
+  /// open-addressing table of their positions by fingerprint (Tableau+Replace.swift).
+  var renameCandidates: ContiguousArray<(fingerprint: UInt64, index: Int32)> = []
+  var renameTable: ContiguousArray<Int32> = []
+  /// The (batch index, constraint index) pairs of an addition and the removal it renames.
+  var renamePairs: ContiguousArray<(addition: Int32, removal: Int32)> = []
+  /// Per variable index: mentioned by a removal that is not paired; all false otherwise.
+  var variableMarks: ContiguousArray<Bool> = []
+  /// Per variable index (as long as `variableMarks`): how many pairs mention a marked
+  /// variable; all 0 otherwise.
+  var pairMentions: ContiguousArray<Int32> = []
+  /// Constraints renamed instead of removed and added again (deterministic, for tests).
+  var renamedConstraints = 0
 
   // MARK: Rows (indexed by row slot)
 
@@ -139,7 +156,8 @@ struct Tableau {
   var constraintTags: ContiguousArray<ConstraintTag> = []
   var definitions: [Constraint?] = []
   /// During `remove(contentsOf:)`'s check: the ids already named by the batch (a repeat
-  /// is refused); all false otherwise. Grown with `constraintTags`.
+  /// is refused); during `replace(removing:adding:)`, the constraints it removes; all
+  /// false otherwise. Grown with `constraintTags`.
   var removalMarks: ContiguousArray<Bool> = []
   var editTags: ContiguousArray<ConstraintTag> = []
   /// Present optional inequalities by the lowest variable index of their expression: where

@@ -42,6 +42,16 @@ public protocol LinearSolver: AnyObject {
   /// - Throws: `unknownConstraint`.
   func remove(contentsOf ids: [ConstraintID]) throws(SolverError)
 
+  /// Removes present constraints, then adds constraints: ``remove(contentsOf:)`` followed
+  /// by ``add(contentsOf:)`` in one call, so that a backend may let an addition take the
+  /// place of a removed constraint (a size-class swap deactivates one set and activates
+  /// another) and re-optimize once. The default makes the two calls.
+  /// - Throws: `unknownConstraint` as ``remove(contentsOf:)`` (nothing is removed or
+  ///   added); else an addition's error as ``add(contentsOf:)``: the removals stand and
+  ///   none of `constraints` is present, as after the two calls. (Rule 5 holds for each of
+  ///   the two halves, not for the pair.)
+  func replace(removing ids: [ConstraintID], adding constraints: [Constraint]) throws(SolverError)
+
   /// Whether a constraint with this id is present.
   func contains(_ id: ConstraintID) -> Bool
 
@@ -112,6 +122,14 @@ extension LinearSolver {
       guard contains(id), seen.insert(id).inserted else { throw .unknownConstraint(id) }
     }
     for id in ids { try remove(id) }
+  }
+
+  /// The default replacement: the two batch calls.
+  /// - Complexity: theirs.
+  /// - Throws: as ``remove(contentsOf:)``, then as ``add(contentsOf:)``.
+  public func replace(removing ids: [ConstraintID], adding constraints: [Constraint]) throws(SolverError) {
+    try remove(contentsOf: ids)
+    try add(contentsOf: constraints)
   }
 
   /// The default batch add: one by one; if one cannot be added, the ones added before it

@@ -44,6 +44,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// The key behind each solver constraint id, for naming conflicts.
   @exclusivity(unchecked) var keyOfID: [ConstraintKey?] = []
   @exclusivity(unchecked) var freeIDs: [ConstraintID] = []
+  /// Constraints a step took away that the solver still holds: given to the solver with
+  /// the next step's additions, in one `replace` call, so that an activated constraint can
+  /// take a deactivated one's place (a size-class swap deactivates one set, then activates
+  /// the other, as two steps); or on their own before any other solver call (the layout
+  /// pass, a constant moved in place). Their ids are freed then.
+  @exclusivity(unchecked) var pendingRemovals: [ConstraintID] = []
+  /// `pendingRemovals`' buffer while they are in the solver call (kept, not reallocated).
+  @exclusivity(unchecked) var removalsInFlight: [ConstraintID] = []
   /// S₀ of each autoresizing view: its superview's size in the layout it entered.
   @exclusivity(unchecked) var designSuperviewSize: [ViewIndex: AxisPair<Double>] = [:]
   @exclusivity(unchecked) var brokenSinceUpdate: [LayoutDiagnostic] = []
@@ -108,6 +116,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
     guard needsLayout else { return }
+    try flushRemovals()
     try retryBroken()
     try solve()
     let measure = pendingMeasure.filter { scene.view($0) != nil }
@@ -148,6 +157,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     for change in delta.constantShifts {
       guard held[change.key]?.id != nil else { return false }
     }
+    try flushRemovals()
     startStep()
     for change in delta.constantShifts where change.shift != 0 {
       guard let index = held.index(forKey: change.key), let id = held.values[index].id else { return false }
@@ -268,10 +278,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         keysOfElement[element] = nil
       }
     }
-    if !removals.isEmpty {
-      do { try solver.remove(contentsOf: removals) } catch { throw .solver(error) }
-      for id in removals { freeID(id) }
-    }
+    pendingRemovals += removals
+    // In-place changes apply to the system without the removals, as they always have.
+    if !inPlace.isEmpty { try flushRemovals() }
     for (old, new) in inPlace {
       guard let id = old.id else { continue }
       do {
@@ -292,26 +301,51 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         additions.append(new)
       }
     }
-    try add(scene, additions)
+    guard !additions.isEmpty else { return }
+    // One call with the pending removals, so that the solver can enter an addition in a
+    // removed constraint's place (Tableau+Replace.swift).
+    swap(&removalsInFlight, &pendingRemovals)
+    try add(scene, additions, replacing: removalsInFlight)
+    swap(&removalsInFlight, &pendingRemovals)
+    pendingRemovals.removeAll(keepingCapacity: true)
   }
 
-  /// Adds constraints as one batch; if refused, one by one, breaking each that conflicts.
-  private func add(_ scene: Scene, _ constraints: [GeneratedConstraint]) throws(LayoutError) {
+  /// Gives the pending removals to the solver as one batch and frees their ids.
+  /// - Throws: `.solver` when the solver fails (a bug: they are present).
+  private func flushRemovals() throws(LayoutError) {
+    guard !pendingRemovals.isEmpty else { return }
+    do { try solver.remove(contentsOf: pendingRemovals) } catch { throw .solver(error) }
+    for id in pendingRemovals { freeID(id) }
+    pendingRemovals.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds constraints as one batch, after removing `removals` in the same solver call; if
+  /// the batch is refused (the removals stand), one by one, breaking each that conflicts.
+  private func add(
+    _ scene: Scene, _ constraints: [GeneratedConstraint], replacing removals: [ConstraintID] = []
+  ) throws(LayoutError) {
     guard !constraints.isEmpty else { return }
     // Grown once, not doubling through a load's thousands of inserts.
     held.reserveCapacity(held.count + constraints.count)
     keyOfID.reserveCapacity(keyOfID.count + max(0, constraints.count - freeIDs.count))
+    // Made before the removals' ids are freed: the solver holds those until the call.
     let ids = constraints.map { makeID(for: $0.key) }
     let solverConstraints = zip(ids, constraints).map { id, c in
       Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority))
     }
     do {
-      try solver.add(contentsOf: solverConstraints)
+      if removals.isEmpty {
+        try solver.add(contentsOf: solverConstraints)
+      } else {
+        try solver.replace(removing: removals, adding: solverConstraints)
+        for id in removals { freeID(id) }
+      }
       for (id, c) in zip(ids, constraints) { held[c.key] = (id, c) }
       return
     } catch {
       guard case .unsatisfiable = error else { throw .solver(error) }
     }
+    for id in removals { freeID(id) }
     for (k, c) in constraints.enumerated() {
       do {
         try solver.add(solverConstraints[k])

@@ -281,6 +281,47 @@ extension ConstraintLayoutSmokeTests {
 }
 
 extension ConstraintLayoutSmokeTests {
+  /// A step's removals wait for the next step's additions (one `replace` call), but not
+  /// past anything else: a constant moved in between, a layout pass with no addition after
+  /// them, or an in-place change.
+  @Test(arguments: solvers)
+  func deactivationsReachTheSolverBeforeAnythingThatReadsIt(_ solver: String) throws {
+    var scene = try Scene(
+      container: Container(width: 375, height: 667),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
+      constraints: [
+        anchors("l", "green.leading", "root.leading", 50), anchors("t", "green.top", "root.top", 50),
+        anchors("h", "green.height", nil, 40),
+        ConstraintDescription(id: "weak", form: .anchors(first: "green.width", relation: .equal, second: nil, multiplier: 1, constant: 10), priority: 250),
+        anchors("compact", "green.width", nil, 100),
+        ConstraintDescription(id: "regular", form: .anchors(first: "green.width", relation: .equal, second: nil, multiplier: 1, constant: 200), isActive: false),
+      ])
+    let layout = backend(solver)
+    try layout.load(scene)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["green"], [50, 50, 100, 40], "green")
+    // Deactivate, move a constant, activate: one pass.
+    for (k, change) in [SceneChange.deactivate(["compact"]), .setConstant([Named("l", 70)]), .activate(["regular"])].enumerated() {
+      let delta = try scene.apply(change, path: "steps[\(k)]")
+      try layout.update(scene, delta)
+    }
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["green"], [70, 50, 200, 40], "green after the swap")
+    // A deactivation with nothing after it reaches the solver at the pass.
+    let deactivate = try scene.apply(.deactivate(["regular"]), path: "steps[3]")
+    try layout.update(scene, deactivate)
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["green"], [70, 50, 10, 40], "green with only the weak width")
+    // And the two sets swap back and forth as often as asked.
+    for (k, change) in [SceneChange.activate(["compact"]), .deactivate(["compact"]), .activate(["regular"])].enumerated() {
+      let delta = try scene.apply(change, path: "steps[\(4 + k)]")
+      try layout.update(scene, delta)
+    }
+    try layout.layoutIfNeeded(scene)
+    expectFrame(frames(scene, layout)["green"], [70, 50, 200, 40], "green back to regular")
+    #expect(layout.diagnostics(of: scene).isEmpty, "\(layout.diagnostics(of: scene))")
+  }
+
   @Test(arguments: solvers)
   func aViewAddedUnderAViewAddedEarlierInThePassMeasuresItsLayoutSize(_ solver: String) throws {
     // Two changes, one pass: panel enters box (S₀ = box's 200 × 200 at the pass), then label
