@@ -39,12 +39,11 @@ extension Tableau {
   mutating func add(contentsOf batch: [Constraint]) throws(SolverError) {
     materializeDeferredObjective()
     invalidateDerived()
-    batchSkips.removeAll(keepingCapacity: true)
     try enterBatch(batch)
   }
 
-  /// Enters every row of `batch` but those `batchSkips` marks (empty: none), phase-one
-  /// rows of a bulk batch last, and optimises once. On a failure the constraints it
+  /// Enters every row of `batch` (but those `replace` renamed, `isRenamedInBatch`),
+  /// phase-one rows of a bulk batch last, and optimises once. On a failure the constraints it
   /// entered are withdrawn again, the tableau re-optimised and the error rethrown.
   mutating func enterBatch(_ batch: [Constraint]) throws(SolverError) {
     countBatchMentions(batch)
@@ -52,10 +51,13 @@ extension Tableau {
     enteredBatchIndices.removeAll(keepingCapacity: true)
     deferredRows.removeAll(keepingCapacity: true)
     do {
-      let entering = batchSkips.isEmpty ? batch.count : batchSkips.lazy.filter { !$0 }.count
+      var entering = batch.count
+      if skipsRenamed {
+        for constraint in batch where isRenamedInBatch(constraint) { entering -= 1 }
+      }
       defersPhaseOne = entering >= liveRows && entering >= setAsideMinimumBatch
       for (i, constraint) in batch.enumerated() {
-        if !batchSkips.isEmpty && batchSkips[i] { continue }
+        if isRenamedInBatch(constraint) { continue }
         for term in constraint.expression.terms where term.coefficient != 0 {
           batchMentions[term.variable.index] -= 1
         }
@@ -95,7 +97,7 @@ extension Tableau {
   private mutating func countBatchMentions(_ batch: [Constraint]) {
     var highestVariable = -1
     var markers = 1
-    for (i, constraint) in batch.enumerated() where batchSkips.isEmpty || !batchSkips[i] {
+    for constraint in batch where !isRenamedInBatch(constraint) {
       markers += constraint.priority.isRequired ? 1 : 2
       for term in constraint.expression.terms where term.coefficient != 0 {
         highestVariable = max(highestVariable, term.variable.index)
@@ -104,7 +106,7 @@ extension Tableau {
     if highestVariable >= batchMentions.count {
       batchMentions.append(contentsOf: repeatElement(0, count: highestVariable + 1 - batchMentions.count))
     }
-    for (i, constraint) in batch.enumerated() where batchSkips.isEmpty || !batchSkips[i] {
+    for constraint in batch where !isRenamedInBatch(constraint) {
       for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
     }
     let newVariables = max(0, highestVariable + 1 - variableSymbol.count)
@@ -114,7 +116,7 @@ extension Tableau {
   /// Zeroes what `countBatchMentions` counted, so single adds see no mentions to come.
   /// O(batch terms).
   private mutating func clearBatchMentions(_ batch: [Constraint]) {
-    for (i, constraint) in batch.enumerated() where batchSkips.isEmpty || !batchSkips[i] {
+    for constraint in batch where !isRenamedInBatch(constraint) {
       for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] = 0 }
     }
   }

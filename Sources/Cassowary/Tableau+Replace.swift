@@ -59,86 +59,88 @@ extension Tableau {
 
     // An addition reusing a removed id needs the removal done first: no pairing then.
     let reusesRemovedID = batch.contains { $0.id.index < removalMarks.count && removalMarks[$0.id.index] }
-    renameCandidates.removeAll(keepingCapacity: true)
-    if !reusesRemovedID {
-      for id in ids where isRenamable(id) {
-        renameCandidates.append((Self.fingerprint(of: definitions[id.index]!), Int32(id.index)))
-      }
-      buildRenameTable()
-    }
-    batchSkips.removeAll(keepingCapacity: true)
-    batchSkips.append(contentsOf: repeatElement(false, count: batch.count))
     var renamed = 0
-    if !renameCandidates.isEmpty {
+    if !reusesRemovedID && buildRenameTable(ids) {
       // Pair first; a paired removal's mark is cleared, so the marks then name the
       // removals that are not paired.
-      renamePairs.removeAll(keepingCapacity: true)
       for i in batch.indices {
         // One identical to a present constraint's definition is valid; one already
         // present is left to `enterBatch`, which refuses it in order.
-        guard !contains(batch[i].id), let from = takeRenameCandidate(matching: batch[i]) else { continue }
-        renamePairs.append((Int32(i), from))
-        removalMarks[Int(from)] = false
+        guard !contains(batch[i].id), let slot = takeRenameSlot(matching: batch[i]) else { continue }
+        renameTable[slot].partner = Int32(i)
+        removalMarks[Int(renameTable[slot].removal)] = false
       }
       // Pairs on a variable that an unpaired removal frees and that more than
-      // `renameHubLimit` pairs mention stay apart (the top of the file says why).
-      markVariables(of: ids, where: true)
-      for pair in renamePairs {
-        for term in batch[Int(pair.addition)].expression.terms where isMarked(term.variable) {
-          pairMentions[term.variable.index] += 1
+      // `renameHubLimit` pairs mention stay apart (the top of the file says why). In
+      // `batchMentions` (all 0 between batches), a freed variable holds 1 + the pairs
+      // that mention it.
+      markFreedVariables(of: ids, where: true)
+      for slot in renameTable where slot.partner >= 0 {
+        for term in batch[Int(slot.partner)].expression.terms where isFreed(term.variable) {
+          batchMentions[term.variable.index] += 1
         }
       }
-      for pair in renamePairs {
-        let constraint = batch[Int(pair.addition)]
-        if constraint.expression.terms.contains(where: { isMarked($0.variable) && pairMentions[$0.variable.index] > Self.renameHubLimit }) {
-          removalMarks[Int(pair.removal)] = true
+      for slot in renameTable where slot.partner >= 0 {
+        let constraint = batch[Int(slot.partner)]
+        if constraint.expression.terms.contains(where: { isFreed($0.variable) && batchMentions[$0.variable.index] > 1 + Self.renameHubLimit }) {
+          removalMarks[Int(slot.removal)] = true
           continue
         }
-        rename(ConstraintID(Int(pair.removal)), to: constraint)
-        batchSkips[Int(pair.addition)] = true
+        rename(ConstraintID(Int(slot.removal)), to: constraint)
+        removalMarks[constraint.id.index] = true
         renamed += 1
       }
-      for pair in renamePairs {
-        for term in batch[Int(pair.addition)].expression.terms where term.variable.index < pairMentions.count {
-          pairMentions[term.variable.index] = 0
+      markFreedVariables(of: ids, where: false)
+      for slot in renameTable where slot.partner >= 0 {
+        for term in batch[Int(slot.partner)].expression.terms where term.variable.index < batchMentions.count {
+          batchMentions[term.variable.index] = 0
         }
       }
-      markVariables(of: ids, where: false)
     }
     renamedConstraints += renamed
     // A renamed removal's slot is empty now: `contains` is false for it.
     for id in ids where contains(id) { withdraw(id) }
+    skipsRenamed = renamed > 0
+    defer {
+      if skipsRenamed {
+        for constraint in batch where constraint.id.index < removalMarks.count { removalMarks[constraint.id.index] = false }
+        skipsRenamed = false
+      }
+    }
     do {
       try enterBatch(batch)
     } catch {
-      for (i, constraint) in batch.enumerated() where batchSkips[i] && contains(constraint.id) {
-        withdraw(constraint.id)
-      }
-      batchSkips.removeAll(keepingCapacity: true)
+      for constraint in batch where isRenamedInBatch(constraint) && contains(constraint.id) { withdraw(constraint.id) }
+      for constraint in batch where constraint.id.index < removalMarks.count { removalMarks[constraint.id.index] = false }
+      skipsRenamed = false
       try optimize()
       try add(contentsOf: batch)
     }
-    batchSkips.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `replace` renamed `constraint` in the batch being entered. O(1).
+  @inline(__always)
+  func isRenamedInBatch(_ constraint: Constraint) -> Bool {
+    skipsRenamed && constraint.id.index < removalMarks.count && removalMarks[constraint.id.index]
   }
 
   @inline(__always)
-  private func isMarked(_ variable: VariableID) -> Bool {
-    variable.index < variableMarks.count && variableMarks[variable.index]
+  private func isFreed(_ variable: VariableID) -> Bool {
+    variable.index < batchMentions.count && batchMentions[variable.index] > 0
   }
 
-  /// Sets `variableMarks` to `value` for every variable of the present constraints of
-  /// `ids` still marked for removal (the unpaired ones). O(their terms).
-  private mutating func markVariables(of ids: [ConstraintID], where value: Bool) {
+  /// Sets every variable of the removals still marked (the unpaired ones) to 1 in
+  /// `batchMentions` (`freeing`), or back to 0. O(their terms).
+  private mutating func markFreedVariables(of ids: [ConstraintID], where freeing: Bool) {
     for id in ids where removalMarks[id.index] {
       guard let definition = definitions[id.index] else { continue }
       for term in definition.expression.terms {
         let v = term.variable.index
-        if v >= variableMarks.count {
-          guard value else { continue }
-          variableMarks.append(contentsOf: repeatElement(false, count: v + 1 - variableMarks.count))
-          pairMentions.append(contentsOf: repeatElement(0, count: v + 1 - pairMentions.count))
+        if v >= batchMentions.count {
+          guard freeing else { continue }
+          batchMentions.append(contentsOf: repeatElement(0, count: v + 1 - batchMentions.count))
         }
-        variableMarks[v] = value
+        batchMentions[v] = freeing ? 1 : 0
       }
     }
   }
@@ -146,49 +148,52 @@ extension Tableau {
   /// Whether a present constraint may be renamed: a required constraint or an optional
   /// equality (see the top of the file). O(1).
   private func isRenamable(_ id: ConstraintID) -> Bool {
-    constraintTags[id.index].costSymbol < 0 && definitions[id.index] != nil
+    // (Comparing `definitions[i]` with nil copied and destroyed a pair of optional
+    // constraints: 170 instructions; a present constraint has its definition.)
+    constraintTags[id.index].isPresent && constraintTags[id.index].costSymbol < 0
   }
 
-  /// Fills `renameTable`, an open-addressing table of `renameCandidates` positions by
-  /// fingerprint (linear probing, at most half full). O(candidates); allocates only when
-  /// the table must grow.
-  private mutating func buildRenameTable() {
+  /// Fills `renameTable` with the renamable removals of `ids` (linear probing, at most
+  /// half full); false when there are none. O(removals · terms); allocates only when the
+  /// table must grow.
+  private mutating func buildRenameTable(_ ids: [ConstraintID]) -> Bool {
+    var count = 0
+    for id in ids where isRenamable(id) { count += 1 }
+    guard count > 0 else { return false }
     var size = 16
-    while size < 2 * renameCandidates.count { size *= 2 }
+    while size < 2 * count { size *= 2 }
     renameTable.removeAll(keepingCapacity: true)
-    renameTable.append(contentsOf: repeatElement(-1, count: size))
-    let mask = UInt64(size - 1)
-    for k in renameCandidates.indices {
-      var slot = Int(renameCandidates[k].fingerprint & mask)
-      while renameTable[slot] >= 0 { slot = (slot + 1) & Int(mask) }
-      renameTable[slot] = Int32(k)
+    renameTable.append(contentsOf: repeatElement(RenameSlot(), count: size))
+    let mask = size - 1
+    for (position, id) in ids.enumerated() where isRenamable(id) {
+      let fingerprint = Self.fingerprint(of: definitions[id.index]!)
+      var slot = Int(fingerprint & UInt64(mask))
+      while renameTable[slot].removal >= 0 { slot = (slot + 1) & mask }
+      renameTable[slot] = RenameSlot(fingerprint: fingerprint, removal: Int32(id.index), position: Int32(position))
     }
+    return true
   }
 
-  /// The index of an untaken removal with `constraint`'s definition, marking it taken, or
-  /// nil. Among equal definitions, the first removal in `ids` order. O(terms) expected.
-  private mutating func takeRenameCandidate(matching constraint: Constraint) -> Int32? {
+  /// The table slot of an untaken removal with `constraint`'s definition, or nil. Among
+  /// equal definitions, the first in the removal list. O(terms) expected.
+  private func takeRenameSlot(matching constraint: Constraint) -> Int? {
     let key = Self.fingerprint(of: constraint)
     let mask = renameTable.count - 1
     var slot = Int(key & UInt64(mask))
-    var found: Int32 = -1
-    // Probe the whole run: positions are inserted in order, but probing can interleave
-    // them, so take the lowest matching one.
-    while renameTable[slot] >= 0 {
-      let k = renameTable[slot]
-      let candidate = renameCandidates[Int(k)]
-      if candidate.fingerprint == key, candidate.index >= 0, found < 0 || k < found,
-        let definition = definitions[Int(candidate.index)], definition.expression == constraint.expression,
+    var found = -1
+    // Probe the whole run: equal fingerprints need not sit in removal order.
+    while renameTable[slot].removal >= 0 {
+      let candidate = renameTable[slot]
+      if candidate.fingerprint == key, candidate.partner < 0,
+        found < 0 || candidate.position < renameTable[found].position,
+        let definition = definitions[Int(candidate.removal)], definition.expression == constraint.expression,
         definition.relation == constraint.relation, definition.priority == constraint.priority
       {
-        found = k
+        found = slot
       }
       slot = (slot + 1) & mask
     }
-    guard found >= 0 else { return nil }
-    let index = renameCandidates[Int(found)].index
-    renameCandidates[Int(found)].index = -1
-    return index
+    return found >= 0 ? found : nil
   }
 
   /// Moves the present constraint `from`'s tag, and the ownership of its symbols, to the

@@ -63,21 +63,13 @@ struct Tableau {
   var deferredRows: ContiguousArray<DeferredRow> = []
   /// The batch indices `add(contentsOf:)` has entered, in order, to withdraw on failure.
   var enteredBatchIndices: ContiguousArray<Int32> = []
-  /// Per batch index, the constraints `enterBatch` leaves out (those
-  /// `replace(removing:adding:)` renamed); empty for none.
-  var batchSkips: ContiguousArray<Bool> = []
-  /// `replace(removing:adding:)`'s removals that may be renamed, in order, as
-  /// (fingerprint of the definition, constraint index; -1 once taken), and an
-  /// open-addressing table of their positions by fingerprint (Tableau+Replace.swift).
-  var renameCandidates: ContiguousArray<(fingerprint: UInt64, index: Int32)> = []
-  var renameTable: ContiguousArray<Int32> = []
-  /// The (batch index, constraint index) pairs of an addition and the removal it renames.
-  var renamePairs: ContiguousArray<(addition: Int32, removal: Int32)> = []
-  /// Per variable index: mentioned by a removal that is not paired; all false otherwise.
-  var variableMarks: ContiguousArray<Bool> = []
-  /// Per variable index (as long as `variableMarks`): how many pairs mention a marked
-  /// variable; all 0 otherwise.
-  var pairMentions: ContiguousArray<Int32> = []
+  /// During `replace(removing:adding:)`'s batch entry: the additions it renamed are marked
+  /// in `removalMarks` (by their own ids, which no removal has), and `enterBatch` leaves
+  /// them out.
+  var skipsRenamed = false
+  /// `replace(removing:adding:)`'s removals that may be renamed, in an open-addressing
+  /// table by the fingerprint of their definitions (Tableau+Replace.swift).
+  var renameTable: ContiguousArray<RenameSlot> = []
   /// Constraints renamed instead of removed and added again (deterministic, for tests).
   var renamedConstraints = 0
 
@@ -247,6 +239,17 @@ struct Tableau {
   var liveSymbols = 0
   var liveRows = 0
 
+}
+
+/// One slot of `Tableau.renameTable`: a removal that may be renamed (`removal` its
+/// constraint index, -1 for an empty slot; `position` its place in the removal list, which
+/// breaks ties between equal definitions) and the batch index of the addition paired with
+/// it (-1 none).
+struct RenameSlot {
+  var fingerprint: UInt64 = 0
+  var removal: Int32 = -1
+  var position: Int32 = -1
+  var partner: Int32 = -1
 }
 
 /// A constraint of a batch whose row needed phase one when it was first reduced.

@@ -278,7 +278,8 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         keysOfElement[element] = nil
       }
     }
-    pendingRemovals += removals
+    // The first removals of a pass hand over their buffer (no copy, no allocation).
+    if pendingRemovals.isEmpty { swap(&pendingRemovals, &removals) } else { pendingRemovals += removals }
     // In-place changes apply to the system without the removals, as they always have.
     if !inPlace.isEmpty { try flushRemovals() }
     for (old, new) in inPlace {
