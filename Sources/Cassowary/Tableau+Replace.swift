@@ -18,7 +18,7 @@ import LayoutModel
 // its reduced row for the removed marker. It was exact but slower: with the removed
 // constraints still present every new row had to be fully reduced along its chain, where
 // after the removal the row's own variable is parametric and the row enters unreduced;
-// a 1,000-view swap took 43 ms instead of 1.6.)
+// a 1,000-view swap took 43 ms, against 3.1 ms for the code before it in the same minutes.)
 //
 // One exception keeps pairs apart. A removal that is not paired frees its variables; if
 // many renamed constraints tie one of them to the rest (the grid's `t[i].width ==
