@@ -57,18 +57,34 @@ extension Tableau {
     try markRemovals(ids, counting: &marked)
     invalidateDerived()
 
-    // An addition reusing a removed id needs the removal done first: no pairing then.
-    let reusesRemovedID = batch.contains { $0.id.index < removalMarks.count && removalMarks[$0.id.index] }
+    // An addition reusing a removed id needs the removal done first, and an id twice in
+    // the batch is for `enterBatch` to refuse in order: no pairing then. (Marks each
+    // addition's id on the way, then clears what it marked.)
+    var pairs = true
+    var seen = 0
+    for constraint in batch {
+      growConstraintArrays(toHold: constraint.id)
+      if removalMarks[constraint.id.index] {
+        pairs = false
+        break
+      }
+      removalMarks[constraint.id.index] = true
+      seen += 1
+    }
+    for constraint in batch.prefix(seen) { removalMarks[constraint.id.index] = false }
     var renamed = 0
-    if !reusesRemovedID && buildRenameTable(ids) {
+    if pairs && buildRenameTable(ids) {
       // Pair first; a paired removal's mark is cleared, so the marks then name the
-      // removals that are not paired.
+      // removals that are not paired. A paired addition's own id is marked (it is no
+      // removal's): `enterBatch` leaves the renamed ones out by that mark.
       for i in batch.indices {
+        let id = batch[i].id
         // One identical to a present constraint's definition is valid; one already
         // present is left to `enterBatch`, which refuses it in order.
-        guard !contains(batch[i].id), let slot = takeRenameSlot(matching: batch[i]) else { continue }
+        guard !contains(id), let slot = takeRenameSlot(matching: batch[i]) else { continue }
         renameTable[slot].partner = Int32(i)
         removalMarks[Int(renameTable[slot].removal)] = false
+        removalMarks[id.index] = true
       }
       // Pairs on a variable that an unpaired removal frees and that more than
       // `renameHubLimit` pairs mention stay apart (the top of the file says why). In
@@ -84,10 +100,10 @@ extension Tableau {
         let constraint = batch[Int(slot.partner)]
         if constraint.expression.terms.contains(where: { isFreed($0.variable) && batchMentions[$0.variable.index] > 1 + Self.renameHubLimit }) {
           removalMarks[Int(slot.removal)] = true
+          removalMarks[constraint.id.index] = false
           continue
         }
         rename(ConstraintID(Int(slot.removal)), to: constraint)
-        removalMarks[constraint.id.index] = true
         renamed += 1
       }
       markFreedVariables(of: ids, where: false)
@@ -102,10 +118,11 @@ extension Tableau {
     for id in ids where contains(id) { withdraw(id) }
     skipsRenamed = renamed > 0
     defer {
-      if skipsRenamed {
+      // The additions' marks (set while pairing) go, whether or not any was renamed.
+      if pairs {
         for constraint in batch where constraint.id.index < removalMarks.count { removalMarks[constraint.id.index] = false }
-        skipsRenamed = false
       }
+      skipsRenamed = false
     }
     do {
       try enterBatch(batch)

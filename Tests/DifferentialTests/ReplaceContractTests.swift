@@ -105,4 +105,20 @@ import TestSupport
     expectClose(try f.snapshot(2), [30, 30])
     #expect(f.solver.contains(x) && f.solver.contains(y))
   }
+
+  /// Two additions under one id, each repeating a removal: refused as `add(contentsOf:)`
+  /// refuses a repeated id, and nothing is renamed behind the refusal.
+  @Test(arguments: Backend.all)
+  func anIDTwiceInTheAdditionsIsRefused(_ backend: Backend) throws {
+    var f = Fixture(backend)
+    let x = try f.add([(0, 1)], -10, .equal)  // x == 10
+    let y = try f.add([(1, 1)], -20, .equal)  // y == 20
+    let id = f.reserveID()
+    let twice = [Fixture.constraint(id, [(0, 1)], -10, .equal), Fixture.constraint(id, [(1, 1)], -20, .equal)]
+    #expect(throws: SolverError.duplicateConstraint(id)) { try f.solver.replace(removing: [x, y], adding: twice) }
+    #expect(!f.solver.contains(x) && !f.solver.contains(y) && !f.solver.contains(id))
+    // Usable: the two go in under their own ids.
+    try f.solver.add(Fixture.constraint(f.reserveID(), [(0, 1)], -3, .equal))
+    expectClose(try f.value(0), 3)
+  }
 }
