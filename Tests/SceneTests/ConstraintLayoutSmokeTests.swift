@@ -31,17 +31,28 @@ import TestSupport
     expectClose([actual.x, actual.y, actual.width, actual.height], expected, what, sourceLocation: sourceLocation)
   }
 
-  private func anchors(_ id: String, _ first: String, _ second: String?, _ constant: Double = 0, relation: Relation = .equal, multiplier: Double = 1) -> ConstraintDescription {
-    ConstraintDescription(id: id, form: .anchors(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant))
+  private func anchors(
+    _ id: String, _ first: String, _ second: String?, _ constant: Double = 0, relation: Relation = .equal, multiplier: Double = 1,
+    priority: Double = 1000, isActive: Bool = true
+  ) -> ConstraintDescription {
+    ConstraintDescription(
+      id: id, form: .anchors(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant),
+      priority: priority, isActive: isActive)
+  }
+
+  /// A view `green` in `root`, on a 375 × 667 container, with `constraints`.
+  private func greenInRoot(_ constraints: [ConstraintDescription], rightToLeft: Bool = false) throws -> Scene {
+    try Scene(
+      container: Container(width: 375, height: 667, isRightToLeft: rightToLeft),
+      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
+      constraints: constraints)
   }
 
   @Test(arguments: solvers)
   func pinnedEdgesFollowTheContainer(_ solver: String) throws {
     // B1: green 50 from every edge of the root.
-    var scene = try Scene(
-      container: Container(width: 375, height: 667),
-      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
-      constraints: [
+    var scene = try greenInRoot(
+      [
         anchors("l", "green.leading", "root.leading", 50), anchors("t", "green.top", "root.top", 50),
         anchors("r", "root.trailing", "green.trailing", 50), anchors("b", "root.bottom", "green.bottom", 50),
       ])
@@ -61,13 +72,11 @@ import TestSupport
     // green.leading == root.leading + 50, 100 wide, 20 from the top and 40 high. Leading is
     // the right edge in right-to-left, where `lower` negates the constant: the delta's
     // shift must follow.
-    var scene = try Scene(
-      container: Container(width: 375, height: 667, isRightToLeft: rightToLeft),
-      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
-      constraints: [
+    var scene = try greenInRoot(
+      [
         anchors("lead", "green.leading", "root.leading", 50), anchors("t", "green.top", "root.top", 20),
         anchors("w", "green.width", nil, 100), anchors("h", "green.height", nil, 40),
-      ])
+      ], rightToLeft: rightToLeft)
     let layout = backend(solver)
     try layout.load(scene)
     try layout.layoutIfNeeded(scene)
@@ -86,10 +95,8 @@ import TestSupport
   func aConflictingNewConstantBreaksTheConstraintAsARemoveAndAddWould(_ solver: String) throws {
     // w: green.width == 100, cap: green.width <= 150, both required. A width of 200 cannot
     // hold: the in-place path gives way to the general one, which breaks w and says so.
-    var scene = try Scene(
-      container: Container(width: 375, height: 667),
-      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
-      constraints: [
+    var scene = try greenInRoot(
+      [
         anchors("l", "green.leading", "root.leading", 10), anchors("t", "green.top", "root.top", 10),
         anchors("h", "green.height", nil, 40), anchors("w", "green.width", nil, 100),
         anchors("cap", "green.width", nil, 150, relation: .lessThanOrEqual),
@@ -286,15 +293,13 @@ extension ConstraintLayoutSmokeTests {
   /// them, or an in-place change.
   @Test(arguments: solvers)
   func deactivationsReachTheSolverBeforeAnythingThatReadsIt(_ solver: String) throws {
-    var scene = try Scene(
-      container: Container(width: 375, height: 667),
-      views: [ViewDescription(id: "root"), ViewDescription(id: "green", parent: "root")],
-      constraints: [
+    var scene = try greenInRoot(
+      [
         anchors("l", "green.leading", "root.leading", 50), anchors("t", "green.top", "root.top", 50),
         anchors("h", "green.height", nil, 40),
-        ConstraintDescription(id: "weak", form: .anchors(first: "green.width", relation: .equal, second: nil, multiplier: 1, constant: 10), priority: 250),
+        anchors("weak", "green.width", nil, 10, priority: 250),
         anchors("compact", "green.width", nil, 100),
-        ConstraintDescription(id: "regular", form: .anchors(first: "green.width", relation: .equal, second: nil, multiplier: 1, constant: 200), isActive: false),
+        anchors("regular", "green.width", nil, 200, isActive: false),
       ])
     let layout = backend(solver)
     try layout.load(scene)
