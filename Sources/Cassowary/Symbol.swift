@@ -53,6 +53,11 @@ struct ConstraintTag {
   var nextSharer: Int32 = -1
   var previousSharer: Int32 = -1
   var sharingListPosition: Int32 = -1
+  /// A hash of the terms and relation of a constraint `replace` may rename (a required
+  /// constraint or an optional equality), set when it enters: with `constant`, what its
+  /// rename table is keyed by, so that building the table reads no definition
+  /// (Tableau+Replace.swift). 0 for other constraints.
+  var shapeFingerprint: UInt64 = 0
 }
 
 /// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted

@@ -46,18 +46,21 @@ extension Tableau {
   /// phase-one rows of a bulk batch last, and optimises once. On a failure the constraints it
   /// entered are withdrawn again, the tableau re-optimised and the error rethrown.
   mutating func enterBatch(_ batch: [Constraint]) throws(SolverError) {
+    // Entering a constraint takes its mentions off, so a batch entered whole leaves every
+    // count at 0; only a failure part-way needs `clearBatchMentions` (a pass of its own
+    // over the batch's terms, cold again on a 1,000-constraint batch).
     countBatchMentions(batch)
-    defer { clearBatchMentions(batch) }
     enteredBatchIndices.removeAll(keepingCapacity: true)
     deferredRows.removeAll(keepingCapacity: true)
     do {
       var entering = batch.count
       if skipsRenamed {
-        for constraint in batch where isRenamedInBatch(constraint) { entering -= 1 }
+        for i in batch.indices where isRenamedInBatch(Self.id(at: i, of: batch)) { entering -= 1 }
       }
       defersPhaseOne = entering >= liveRows && entering >= setAsideMinimumBatch
-      for (i, constraint) in batch.enumerated() {
-        if isRenamedInBatch(constraint) { continue }
+      for i in batch.indices {
+        if isRenamedInBatch(Self.id(at: i, of: batch)) { continue }
+        let constraint = batch[i]
         for term in constraint.expression.terms where term.coefficient != 0 {
           batchMentions[term.variable.index] -= 1
         }
@@ -78,6 +81,7 @@ extension Tableau {
       try optimize()
     } catch {
       defersPhaseOne = false
+      clearBatchMentions(batch)
       for i in enteredBatchIndices.reversed() where contains(batch[Int(i)].id) {
         withdraw(batch[Int(i)].id)
       }
@@ -97,27 +101,27 @@ extension Tableau {
   private mutating func countBatchMentions(_ batch: [Constraint]) {
     var highestVariable = -1
     var markers = 1
-    for constraint in batch where !isRenamedInBatch(constraint) {
-      markers += constraint.priority.isRequired ? 1 : 2
-      for term in constraint.expression.terms where term.coefficient != 0 {
+    for i in batch.indices where !isRenamedInBatch(Self.id(at: i, of: batch)) {
+      markers += batch[i].priority.isRequired ? 1 : 2
+      for term in batch[i].expression.terms where term.coefficient != 0 {
         highestVariable = max(highestVariable, term.variable.index)
       }
     }
     if highestVariable >= batchMentions.count {
       batchMentions.append(contentsOf: repeatElement(0, count: highestVariable + 1 - batchMentions.count))
     }
-    for constraint in batch where !isRenamedInBatch(constraint) {
-      for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
+    for i in batch.indices where !isRenamedInBatch(Self.id(at: i, of: batch)) {
+      for term in batch[i].expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
     }
     let newVariables = max(0, highestVariable + 1 - variableSymbol.count)
     reserveCapacity(additionalSymbols: markers + newVariables, additionalRows: batch.count)
   }
 
-  /// Zeroes what `countBatchMentions` counted, so single adds see no mentions to come.
-  /// O(batch terms).
+  /// Zeroes what `countBatchMentions` counted and entering has not taken off yet (after a
+  /// failure), so single adds see no mentions to come. O(batch terms).
   private mutating func clearBatchMentions(_ batch: [Constraint]) {
-    for constraint in batch where !isRenamedInBatch(constraint) {
-      for term in constraint.expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] = 0 }
+    for i in batch.indices where !isRenamedInBatch(Self.id(at: i, of: batch)) {
+      for term in batch[i].expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] = 0 }
     }
   }
 
@@ -131,13 +135,14 @@ extension Tableau {
     let id = constraint.id
     growConstraintArrays(toHold: id)
     let index = Int32(id.index)
-    let tag: ConstraintTag
+    var tag: ConstraintTag
     var host: Int32 = -1
     if !constraint.priority.isRequired, constraint.relation != .equal, let joined = joinSharedRow(constraint) {
       (tag, host) = joined
     } else {
       tag = try enter(constraint.expression, relation: constraint.relation, priority: constraint.priority, owner: index)
       if !tag.isPresent { return false }
+      if tag.costSymbol < 0 { tag.shapeFingerprint = Self.shapeFingerprint(of: constraint) }
     }
     constraintTags[id.index] = tag
     definitions[id.index] = constraint
@@ -154,11 +159,11 @@ extension Tableau {
       let n = max(id.index + 1, 2 * constraintTags.capacity)
       constraintTags.reserveCapacity(n)
       definitions.reserveCapacity(n)
-      removalMarks.reserveCapacity(n)
+      batchMarks.reserveCapacity(n)
     }
     constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
     definitions.append(contentsOf: repeatElement(nil, count: grow))
-    removalMarks.append(contentsOf: repeatElement(false, count: grow))
+    batchMarks.append(contentsOf: repeatElement(0, count: grow))
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {

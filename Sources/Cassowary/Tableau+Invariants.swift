@@ -32,7 +32,7 @@ extension Tableau {
   /// vectors sorted, non-zero and on parametric pivotable symbols; optimality (no symbol may
   /// enter); markers of present constraints accounted for and released symbols unused;
   /// cached values equal to a fresh evaluation; required constraints satisfied by the
-  /// values.
+  /// values; no batch counts left over.
   /// - Complexity: O(cells + symbols + objective entries + Σ constraint terms).
   func invariantViolations() -> [String] {
     if deferredBasic >= 0 {
@@ -261,6 +261,11 @@ extension Tableau {
       if !Tolerance.residual.isZero(violation, scale: scale) {
         problems.append("required constraint \(i) violated by \(violation)")
       }
+    }
+    // Between batches the per-variable counts are all 0: a batch entered whole takes off
+    // what it counted, and a failed one clears the rest (Tableau+Add.swift).
+    if let v = batchMentions.firstIndex(where: { $0 != 0 }) {
+      problems.append("variable \(v): \(batchMentions[v]) batch mentions left over")
     }
     return problems
   }

@@ -30,19 +30,21 @@ extension Tableau {
     checkInvariants()
   }
 
-  /// Marks each of `ids` in `removalMarks`, counting them in `marked` as it goes; the
-  /// caller unmarks that many (`unmarkRemovals`) when done, after a throw too. O(ids).
+  /// Puts `removalMark` on each of `ids` in `batchMarks`, counting them in `marked` as it
+  /// goes; the caller unmarks that many (`unmarkRemovals`) when done, after a throw too.
+  /// O(ids).
   /// - Throws: `unknownConstraint` for the first id absent or named twice.
   mutating func markRemovals(_ ids: [ConstraintID], counting marked: inout Int) throws(SolverError) {
     for id in ids {
-      guard contains(id), !removalMarks[id.index] else { throw .unknownConstraint(id) }
-      removalMarks[id.index] = true
+      guard contains(id), batchMarks[id.index] & Self.removalMark == 0 else { throw .unknownConstraint(id) }
+      batchMarks[id.index] |= Self.removalMark
       marked += 1
     }
   }
 
+  /// Clears every mark of `ids` in `batchMarks`. O(ids).
   mutating func unmarkRemovals(_ ids: ArraySlice<ConstraintID>) {
-    for id in ids { removalMarks[id.index] = false }
+    for id in ids { batchMarks[id.index] = 0 }
   }
 
   /// Takes the present constraint `id` out of the tableau and forgets it. Does not

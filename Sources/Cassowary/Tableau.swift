@@ -63,9 +63,8 @@ struct Tableau {
   var deferredRows: ContiguousArray<DeferredRow> = []
   /// The batch indices `add(contentsOf:)` has entered, in order, to withdraw on failure.
   var enteredBatchIndices: ContiguousArray<Int32> = []
-  /// During `replace(removing:adding:)`'s batch entry: the additions it renamed are marked
-  /// in `removalMarks` (by their own ids, which no removal has), and `enterBatch` leaves
-  /// them out.
+  /// During `replace(removing:adding:)`'s batch entry: the additions it renamed carry
+  /// `renamedMark` in `batchMarks`, and `enterBatch` leaves them out.
   var skipsRenamed = false
   /// `replace(removing:adding:)`'s removals that may be renamed, in an open-addressing
   /// table by the fingerprint of their definitions (Tableau+Replace.swift).
@@ -147,10 +146,14 @@ struct Tableau {
 
   var constraintTags: ContiguousArray<ConstraintTag> = []
   var definitions: [Constraint?] = []
-  /// During `remove(contentsOf:)`'s check: the ids already named by the batch (a repeat
-  /// is refused); during `replace(removing:adding:)`, the constraints it removes; all
-  /// false otherwise. Grown with `constraintTags`.
-  var removalMarks: ContiguousArray<Bool> = []
+  /// Per-constraint scratch of the batch calls, 0 between calls, grown with
+  /// `constraintTags`: `removalMark` on the ids `remove(contentsOf:)` and `replace` remove
+  /// (a repeat is refused; in `replace`, those not renamed, to withdraw); `renamedMark` on
+  /// the ids of the additions `replace` renamed a removal to (`enterBatch` leaves them
+  /// out); `seenMark` on the ids of `replace`'s batch while it looks for repeats; above
+  /// `renameSlotShift`, a renamed removal's slot in `renameTable`, plus 1, until its tag
+  /// has moved (Tableau+Replace.swift).
+  var batchMarks: ContiguousArray<Int32> = []
   var editTags: ContiguousArray<ConstraintTag> = []
   /// Present optional inequalities by the lowest variable index of their expression: where
   /// a new one looks for a row to share (Tableau+SharedRows.swift).

@@ -326,10 +326,13 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     _ scene: Scene, _ constraints: [GeneratedConstraint], replacing removals: [ConstraintID] = []
   ) throws(LayoutError) {
     guard !constraints.isEmpty else { return }
+    // The removals' ids are free for the additions: the solver takes the removals out
+    // first (LinearSolver.replace), and reusing them keeps the id space as compact as
+    // removing in a call of its own did (Tableau+Replace.swift says what fresh ids cost).
+    for id in removals { freeID(id) }
     // Grown once, not doubling through a load's thousands of inserts.
     held.reserveCapacity(held.count + constraints.count)
     keyOfID.reserveCapacity(keyOfID.count + max(0, constraints.count - freeIDs.count))
-    // Made before the removals' ids are freed: the solver holds those until the call.
     let ids = constraints.map { makeID(for: $0.key) }
     let solverConstraints = zip(ids, constraints).map { id, c in
       Constraint(id: id, c.expression, c.relation, priority: Priority(c.priority))
@@ -339,14 +342,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         try solver.add(contentsOf: solverConstraints)
       } else {
         try solver.replace(removing: removals, adding: solverConstraints)
-        for id in removals { freeID(id) }
       }
       for (id, c) in zip(ids, constraints) { held[c.key] = (id, c) }
       return
     } catch {
       guard case .unsatisfiable = error else { throw .solver(error) }
     }
-    for id in removals { freeID(id) }
+    // The batch was refused: the removals are made (their ids were freed above), and the
+    // additions enter one at a time under the ids made for them.
     for (k, c) in constraints.enumerated() {
       do {
         try solver.add(solverConstraints[k])

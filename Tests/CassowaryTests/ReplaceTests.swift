@@ -81,6 +81,43 @@ import TestSupport
     #expect(throws: SolverError.unsatisfiable(conflicting.id, conflicts: [copies[0].id])) { try solver.add(conflicting) }
   }
 
+  /// Additions under the removed ids, in another order: tags move along a cycle (each of
+  /// two copies takes the other's id), a chain ending at a fresh id, a chain ending at an
+  /// unpaired removal's id (one re-added changed), and onto their own id. The solver then
+  /// holds what a fresh one does, and each id names its own copy.
+  @Test func renamingAlongChainsAndCyclesOfRemovedIds() throws {
+    var ids = ConstraintBuilder()
+    let system = BatchAddTests.centredRows(4, ids: &ids)
+    let solver = CassowarySolver()
+    try solver.add(contentsOf: system)
+    let fresh = ids.reserveID()
+    // 0 ↔ 1 (a cycle); 2 → 3 → fresh (a chain); 4 → 5's id, 5 (changed, so unpaired:
+    // withdrawn, then entered) under 4's; 6 on its own id.
+    var copies = Array(system.prefix(7))
+    copies[0].id = system[1].id
+    copies[1].id = system[0].id
+    copies[2].id = system[3].id
+    copies[3].id = fresh
+    copies[4].id = system[5].id
+    copies[5].id = system[4].id
+    copies[5].expression.constant += 1
+    try solver.replace(removing: system.prefix(7).map(\.id), adding: copies.reversed())
+    #expect(solver.tableau.renamedConstraints == 6)
+    #expect(solver.invariantViolations().isEmpty)
+    let held = Array(system.dropFirst(7)) + copies
+    let twin = CassowarySolver()
+    try twin.add(contentsOf: held)
+    for v in 0..<13 { expectValue(solver.value(of: VariableID(v)), twin.value(of: VariableID(v)), "v\(v)") }
+    for c in held { #expect(solver.contains(c.id), "\(c.id) present") }
+    // Each id holds its own copy: taking one out by its id frees what that copy pinned.
+    for k in [0, 2, 5] {
+      try solver.remove(copies[k].id)
+      try twin.remove(copies[k].id)
+      for v in 0..<13 { expectValue(solver.value(of: VariableID(v)), twin.value(of: VariableID(v)), "without \(k): v\(v)") }
+    }
+    #expect(solver.invariantViolations().isEmpty)
+  }
+
   /// Renamed pairs on a variable that an unpaired removal frees stay apart when more than
   /// `renameHubLimit` of them mention it: a product grid's `t[i].width == t0.width` while
   /// the first tile's width changes. Renamed, they kept every tile's width tied to t0's
@@ -113,7 +150,8 @@ import TestSupport
 
   /// Seeded: random systems go through rounds of `replace` — some removals re-added
   /// unchanged under new ids, some with a new constant, some fresh constraints, now and
-  /// then a removed id reused — on one solver, and `remove(contentsOf:)` then
+  /// then a removed id reused, in some rounds the removed ids all reused in another
+  /// order — on one solver, and `remove(contentsOf:)` then
   /// `add(contentsOf:)` on a twin. Same outcome (success, or the same error naming the
   /// same constraint), same constraint set, the same optimum as a from-scratch solve, and
   /// the invariants. The sweep must rename something.
@@ -174,6 +212,19 @@ import TestSupport
       }
       additions.shuffle(using: &rng)
       let removalIDs = removals.map(\.id)
+      if rng.unitDouble() < 0.4 {
+        // The additions take the removed ids in another order (chains and cycles of
+        // renamed tags), the rest fresh ones.
+        let reused = removalIDs.shuffled(using: &rng)
+        for k in additions.indices {
+          if k < reused.count {
+            additions[k].id = reused[k]
+          } else {
+            additions[k].id = ConstraintID(nextID)
+            nextID += 1
+          }
+        }
+      }
 
       var replaceError: SolverError?
       do {
