@@ -31,33 +31,37 @@ enum SymbolKind: UInt8 {
 /// which is how ``CassowarySolver/setConstant(_:of:)`` and edit suggestions update the
 /// tableau in place (the marker-plus-delta rule of the paper and of NSISEngine).
 struct ConstraintTag {
-  var isPresent = false
-  /// Slack (inequality), dummy (required equality) or positive error (optional equality).
-  var marker: Int32 = -1
-  /// The error paired with the marker (optional constraints only), else -1.
-  var other: Int32 = -1
+  // The 8-byte fields first, then the 4-byte ones, then the flag: 64 bytes, where
+  // declaration order with the fields interleaved padded it to 72 (80 with the
+  // fingerprint).
   /// μ: the marker's coefficient in the entered row, before any sign normalisation.
   var markerCoefficient: Double = 0
-  /// Objective level of an optional constraint, -1 for a required one.
-  var level: Int32 = -1
   /// The constraint's current constant.
   var constant: Double = 0
   /// An optional inequality's violation is `costScale · costSymbol`: the symbol its errors
   /// put in the objective, `other` for a row of its own, either `marker` or `other` for a
   /// row it shares with other optional inequalities on the same expression
   /// (Tableau+SharedRows.swift). -1 for equalities, whose errors are `marker` and `other`.
-  var costSymbol: Int32 = -1
   var costScale: Double = 1
-  /// An optional inequality's neighbours in the ring of the constraints sharing its row
-  /// (itself when alone), and its place in `Tableau.softInequalitiesByVariable`; else -1.
-  var nextSharer: Int32 = -1
-  var previousSharer: Int32 = -1
-  var sharingListPosition: Int32 = -1
   /// A hash of the terms and relation of a constraint `replace` may rename (a required
   /// constraint or an optional equality), set when it enters: with `constant`, what its
   /// rename table is keyed by, so that building the table reads no definition
   /// (Tableau+Replace.swift). 0 for other constraints.
   var shapeFingerprint: UInt64 = 0
+  /// Slack (inequality), dummy (required equality) or positive error (optional equality).
+  var marker: Int32 = -1
+  /// The error paired with the marker (optional constraints only), else -1.
+  var other: Int32 = -1
+  /// Objective level of an optional constraint, -1 for a required one.
+  var level: Int32 = -1
+  /// See `costScale`.
+  var costSymbol: Int32 = -1
+  /// An optional inequality's neighbours in the ring of the constraints sharing its row
+  /// (itself when alone), and its place in `Tableau.softInequalitiesByVariable`; else -1.
+  var nextSharer: Int32 = -1
+  var previousSharer: Int32 = -1
+  var sharingListPosition: Int32 = -1
+  var isPresent = false
 }
 
 /// One tableau row: `basic = constant + Σ coefficients[i] · symbols[i]`, symbols sorted

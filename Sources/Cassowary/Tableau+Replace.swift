@@ -72,11 +72,13 @@ extension Tableau {
     // An id twice in the batch is for `enterBatch` to refuse in order: no pairing then.
     // (Ids are read through `Self.id(at:of:)`: a `for constraint in batch` copy retains
     // each constraint's terms, a cache miss apiece on a 1,000-constraint swap.)
+    var highestID = 0
+    for i in batch.indices { highestID = max(highestID, Self.id(at: i, of: batch).index) }
+    growConstraintArrays(toHold: ConstraintID(highestID))
     var pairs = true
     var seen = 0
     for i in batch.indices {
       let id = Self.id(at: i, of: batch)
-      growConstraintArrays(toHold: id)
       if batchMarks[id.index] & Self.seenMark != 0 {
         pairs = false
         break
