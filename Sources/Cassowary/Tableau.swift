@@ -67,7 +67,7 @@ struct Tableau {
   /// `renamedMark` in `batchMarks`, and `enterBatch` leaves them out.
   var skipsRenamed = false
   /// `replace(removing:adding:)`'s removals that may be renamed, in an open-addressing
-  /// table by the fingerprint of their definitions (Tableau+Replace.swift).
+  /// table keyed by their tags' shape fingerprints and constants (Tableau+Replace.swift).
   var renameTable: ContiguousArray<RenameSlot> = []
   /// Constraints renamed instead of removed and added again (deterministic, for tests).
   var renamedConstraints = 0
@@ -247,7 +247,8 @@ struct Tableau {
 /// One slot of `Tableau.renameTable`: a removal that may be renamed (`removal` its
 /// constraint index, -1 for an empty slot; `position` its place in the removal list, which
 /// breaks ties between equal definitions) and the batch index of the addition paired with
-/// it (-1 none).
+/// it (-1 none; `-2 - index` for a pair the hub rule keeps apart, until `replace` has
+/// cleared its counts).
 struct RenameSlot {
   var fingerprint: UInt64 = 0
   var removal: Int32 = -1

@@ -328,7 +328,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     guard !constraints.isEmpty else { return }
     // The removals' ids are free for the additions: the solver takes the removals out
     // first (LinearSolver.replace), and reusing them keeps the id space as compact as
-    // removing in a call of its own did (Tableau+Replace.swift says what fresh ids cost).
+    // removing in a call of its own did (Tableau+Replace.swift).
     for id in removals { freeID(id) }
     // Grown once, not doubling through a load's thousands of inserts.
     held.reserveCapacity(held.count + constraints.count)
