@@ -180,7 +180,7 @@ extension Tableau {
   }
 
   /// Enters `expression RELATION 0` into the tableau and returns its tag. Does not
-  /// re-optimize. `owner` is the user constraint index, or -1 for an edit.
+  /// re-optimize. `owner` is the user constraint index, or `editOwner(of:)` for an edit.
   /// - Throws: `unsatisfiable` (state unchanged).
   mutating func enter(
     _ expression: LinearExpression, relation: Relation, priority: Priority, owner: Int32

@@ -18,7 +18,7 @@ extension Tableau {
     invalidateDerived()
     let tag = try enter(
       LinearExpression([Term(variable, 1)], constant: -current), relation: .equal,
-      priority: priority, owner: -1)
+      priority: priority, owner: Self.editOwner(of: variable))
     editTags[variable.index] = tag
     try optimize()
     checkInvariants()

@@ -164,7 +164,7 @@ extension Tableau {
 
     for s in objectiveHead.indices where objectiveHead[s] >= 0 {
       if rowOf[s] >= 0 { problems.append("objective mentions basic symbol \(s)") }
-      if symbolKind[s] == .external || symbolKind[s] == .free {
+      if symbolKind[s] == .external || symbolKind[s] == .free || symbolKind[s] == .dummy {
         problems.append("objective mentions \(symbolKind[s]) symbol \(s)")
       }
       var e = objectiveHead[s]

@@ -6,7 +6,9 @@ import LayoutModel
 // list sorted from the highest level down (its priority vector), with zero entries pruned.
 // The sign of the first entry decides whether the symbol can improve the objective:
 // negative means entering it lowers the highest level it affects, positive means it is
-// locked by that level, so no lower level can trade against a higher one.
+// locked by that level, so no lower level can trade against a higher one. Dummies, which
+// never enter by choice, carry no vector: theirs is computed when one has to enter
+// (Tableau+DummyCosts.swift).
 extension Tableau {
 
   // MARK: Levels
@@ -147,6 +149,11 @@ extension Tableau {
                   let coefficients = cells.coefficients
                   while k < n && available + freed >= width {
                     let s = Int(symbols[k])
+                    // Dummies keep no vector (Tableau+DummyCosts.swift).
+                    if kinds[s] == .dummy {
+                      k += 1
+                      continue
+                    }
                     let scale = coefficients[k]
                     var head = heads[s]
                     var previous: Int32 = -1
@@ -239,7 +246,7 @@ extension Tableau {
   mutating func addObjectiveRow(ofBasic symbol: Int32, level: Int32, scale: Double) {
     let slot = Int(rowOf[Int(symbol)])
     let count = rows[slot].symbols.count
-    for i in 0..<count {
+    for i in 0..<count where symbolKind[Int(rows[slot].symbols[i])] != .dummy {
       addObjective(rows[slot].symbols[i], level: level, delta: scale * rows[slot].coefficients[i])
     }
   }
@@ -250,6 +257,29 @@ extension Tableau {
       addObjectiveRow(ofBasic: symbol, level: level, scale: scale)
     } else {
       addObjective(symbol, level: level, delta: scale)
+    }
+  }
+
+  /// Gives `source`'s vector, times `scale`, to `target`, which has none; `source` is left
+  /// with none. The entries are relinked, not copied (one that scales below epsilon is
+  /// freed). O(levels of the vector).
+  mutating func moveObjectiveVector(from source: Int32, to target: Int32, scaledBy scale: Double) {
+    assert(objectiveHead[Int(target)] < 0, "moveObjectiveVector: the target has a vector")
+    var e = objectiveHead[Int(source)]
+    objectiveHead[Int(target)] = e
+    objectiveHead[Int(source)] = -1
+    var previous: Int32 = -1
+    while e >= 0 {
+      let next = entries[Int(e)].next
+      let value = entries[Int(e)].coefficient * scale
+      if abs(value) < Self.epsilon {
+        // Pruned as a merge would prune it.
+        unlinkObjectiveEntry(e, of: Int(target), after: previous)
+      } else {
+        entries[Int(e)].coefficient = value
+        previous = e
+      }
+      e = next
     }
   }
 

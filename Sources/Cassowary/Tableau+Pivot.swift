@@ -59,15 +59,21 @@ extension Tableau {
     {
       return
     }
-    if objectiveHead[s] >= 0 {
-      // Taken out of `self` so the loop reads it as a plain argument.
-      var vector = ContiguousArray<ObjectiveEntry>()
-      swap(&vector, &substitutedVector)
-      copyObjectiveVector(of: symbol, into: &vector)
-      addObjectiveVector(vector, scaledBy: pivotCells)
-      swap(&vector, &substitutedVector)
-      clearObjective(of: symbol)
-    }
+    substituteObjective(of: symbol)
+  }
+
+  /// Replaces `symbol`, now basic in the row held in `pivotCells`, by that row in the
+  /// objective: each symbol j of the row gains `a_j` times its vector, which is freed.
+  /// O(row length · levels).
+  mutating func substituteObjective(of symbol: Int32) {
+    guard objectiveHead[Int(symbol)] >= 0 else { return }
+    // Taken out of `self` so the loop reads it as a plain argument.
+    var vector = ContiguousArray<ObjectiveEntry>()
+    swap(&vector, &substitutedVector)
+    copyObjectiveVector(of: symbol, into: &vector)
+    addObjectiveVector(vector, scaledBy: pivotCells)
+    swap(&vector, &substitutedVector)
+    clearObjective(of: symbol)
   }
 
   /// Replaces `symbol`, which is about to leave the system, by the expression in
@@ -190,6 +196,7 @@ extension Tableau {
     // A deferred contribution survives only a dual pivot of a constant change on its own
     // row (Tableau+DeferredObjective.swift).
     if deferredBasic >= 0 && !(defersObjective && deferredBasic == leaving) { materializeDeferredObjective() }
+    if symbolKind[Int(entering)] == .dummy { loadDummyVector(entering) }
     work.pivots += 1
     valuesNeedFullEvaluation = true
     if recordsPivots { undoLog.append((entering, leaving)) }
@@ -228,6 +235,7 @@ extension Tableau {
   /// - Complexity: O(row length), plus for a restricted subject the C_S rows containing it.
   mutating func installRow(constant: Double, subject: Int32, unreduced: Bool = false) -> Int32 {
     materializeDeferredObjective()
+    if symbolKind[Int(subject)] == .dummy { loadDummyVector(subject) }
     guard let k = pivotCells.index(of: subject) else {
       preconditionFailure("installRow: subject not in the row")
     }
@@ -438,14 +446,20 @@ extension Tableau {
         return basic
       }
       if constant >= -Self.epsilon { continue }
-      // The ratio test of the deferred row may read the stored vectors; another row's
-      // needs the true ones (Tableau+DeferredObjective.swift).
-      if deferredBasic >= 0 && deferredBasic != basic { materializeDeferredObjective() }
-      guard let entering = dualEnteringSymbol(inRow: slot, lookAhead: pivots < lookAheadPivots) else {
-        infeasibleRows.removeAll()
-        return basic
+      // A row with one candidate needs no ratio test, and when that candidate is in no
+      // other row the pivot changes this row alone (Tableau+LocalPivots.swift).
+      if let entering = soleDualCandidate(inRow: slot), pivotStaysWithinRow(entering: entering, slot: slot) {
+        pivotWithinRow(entering: entering, slot: slot)
+      } else {
+        // The ratio test of the deferred row may read the stored vectors; another row's
+        // needs the true ones (Tableau+DeferredObjective.swift).
+        if deferredBasic >= 0 && deferredBasic != basic { materializeDeferredObjective() }
+        guard let entering = dualEnteringSymbol(inRow: slot, lookAhead: pivots < lookAheadPivots) else {
+          infeasibleRows.removeAll()
+          return basic
+        }
+        pivot(entering: entering, slot: slot, givingUpColumn: true, defersObjective: true)
       }
-      pivot(entering: entering, slot: slot, givingUpColumn: true, defersObjective: true)
       pivots += 1
       if pivots > pivotLimit {
         infeasibleRows.removeAll()

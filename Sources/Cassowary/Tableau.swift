@@ -40,9 +40,11 @@ struct Tableau {
   var spareColumn = ContiguousArray<Int32>()
   var compactionPending: ContiguousArray<Bool> = []
   var pendingCompactions: [Int32] = []
-  /// The user constraint whose marker or error this symbol is, else -1.
+  /// The user constraint whose marker or error this symbol is, `editOwner(of:)` for an
+  /// edit's, else -1.
   var owner: ContiguousArray<Int32> = []
-  /// First entry of the symbol's objective priority vector, or -1.
+  /// First entry of the symbol's objective priority vector, or -1; always -1 for a dummy
+  /// outside a pivot that makes it basic (Tableau+DummyCosts.swift).
   var objectiveHead: ContiguousArray<Int32> = []
   var freeSymbols: [Int32] = []
 
@@ -202,6 +204,11 @@ struct Tableau {
   /// Dual pivots whose objective update was deferred or moved instead of written out
   /// (deterministic, for tests).
   var deferredObjectivePivots = 0
+  /// Whether the dual simplex may pivot within a row (Tableau+LocalPivots.swift; tests
+  /// turn it off for a twin that always pivots the general way), and how many such pivots
+  /// it has made (deterministic, for tests).
+  var pivotsWithinRows = true
+  var rowLocalPivots = 0
 
   // MARK: Dual simplex, phase one, rollback
 
