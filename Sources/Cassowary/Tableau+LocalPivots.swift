@@ -11,13 +11,17 @@ import LayoutModel
 // A 1,000-view fill-equally resize makes 614 such pivots, every one of them like that;
 // fill-proportionally's 750; nested's a quarter of its 230.
 //
-// The generic dual pivot still ran the ratio test over the row's candidates, walked the
-// entering symbol's column to substitute into rows that do not hold it, and took a stamp
-// to skip the pivot row in that walk: ~1,000 of a pivot's ~3,000 instructions. When the
-// row has one candidate and the candidate is in no other restricted row, the pivot only
-// solves the row for it and moves the objective: `pivotWithinRow`. The basis it reaches is
-// the one the generic pivot reaches (the ratio test of a single candidate chooses it), so
-// pivot counts, cells touched and the solution are unchanged.
+// The generic dual pivot still ran the ratio test over the row's candidates (~220
+// instructions) and walked the entering symbol's column to substitute into rows that do
+// not hold it (~700). When the row has one candidate and the candidate is in no other
+// restricted row, the pivot only solves the row for it and moves the objective:
+// `pivotWithinRow`. And since dummies keep no vector (Tableau+DummyCosts.swift), a
+// content-size row's other symbols need no update at all: the leaving error takes the
+// entering one's vector, relinked. A fill-equally crossing went from ~3,300 instructions
+// to ~1,500, the 1,000-view resize to 0.54× its time (Results/FINDINGS.md, twenty-third
+// session). The basis reached is the one the generic pivot reaches (the ratio test of a
+// single candidate chooses it), so pivot counts, cells touched and the solution are
+// unchanged.
 extension Tableau {
 
   /// The one symbol the dual ratio test could choose in the infeasible restricted row
