@@ -28,10 +28,10 @@ extension Tableau {
   /// `slot` (pivotable, positive coefficient), or nil when there are none or several.
   /// O(row length). (`mutating` only so that the call does not copy the tableau.)
   mutating func soleDualCandidate(inRow slot: Int32) -> Int32? {
-    let cells = rows[Int(slot)].cells
-    let symbols = cells.symbols
-    let coefficients = cells.coefficients
-    return symbolKind.withUnsafeBufferPointer { kinds in
+    symbolKind.withUnsafeBufferPointer { kinds in
+      let cells = rows[Int(slot)].cells
+      let symbols = cells.symbols
+      let coefficients = cells.coefficients
       var found: Int32 = -1
       for i in symbols.indices where coefficients[i] > 0 && kinds[Int(symbols[i])].isPivotable {
         if found >= 0 { return nil }
@@ -69,39 +69,76 @@ extension Tableau {
     valuesNeedFullEvaluation = true
     if recordsPivots { undoLog.append((entering, leaving)) }
 
-    swap(&pivotCells, &rows[r].cells)
-    let newConstant = solvePivotBuffer(for: entering, basic: leaving, constant: rows[r].constant)
+    // The row keeps its length (entering's cell becomes leaving's), so it is solved in
+    // place, through its buffer (reference semantics, RowCells.swift).
+    let cells = rows[r].cells
+    let (scale, costed) = Self.solveInPlace(cells, for: entering, basic: leaving, kinds: symbolKind)
     rowOf[Int(leaving)] = -1
     rowOf[e] = slot
     rows[r].basic = entering
-    rows[r].constant = newConstant
-    noteAdded(leaving, in: slot)
-    // Its one live entry was this row; the others are stale.
-    restrictedOccurrences[e] = 0
-    restrictedColumns[e].removeAll(keepingCapacity: true)
-    if spareColumn.capacity == 0 { swap(&spareColumn, &restrictedColumns[e]) }
+    rows[r].constant *= scale
+    // Entering's one live entry was this row (the others are stale); leaving's column
+    // gains it.
+    var columns = detachColumnIndex()
+    columns.withPointers { pointers in
+      pointers.restrictedOccurrences[e] = 0
+      pointers.restrictedColumns[e].removeAll(keepingCapacity: true)
+      if pointers.spareColumn.pointee.capacity == 0 { swap(&pointers.spareColumn.pointee, &pointers.restrictedColumns[e]) }
+      pointers.noteAdded(leaving, in: slot, restricted: true)
+    }
+    restoreColumnIndex(&columns)
 
-    if objectiveHead[e] >= 0 && !holdsCostedSymbol(pivotCells, besides: leaving) {
+    if objectiveHead[e] >= 0 && !costed {
       // The new row's other symbols are dummies, which keep no vector
       // (Tableau+DummyCosts.swift): the leaving symbol, basic until now and so without a
-      // vector, takes the entering one's scaled by its coefficient, the list moved.
-      moveObjectiveVector(from: entering, to: leaving, scaledBy: pivotCells.coefficient(of: leaving))
-    } else {
+      // vector, takes the entering one's times its coefficient there (1/a = -scale), the
+      // list moved.
+      moveObjectiveVector(from: entering, to: leaving, scaledBy: -scale)
+    } else if objectiveHead[e] >= 0 {
+      swap(&pivotCells, &rows[r].cells)
       substituteObjective(of: entering)
+      swap(&pivotCells, &rows[r].cells)
     }
-    swap(&pivotCells, &rows[r].cells)
-    work.cellsTouched += rows[r].cells.count
+    work.cellsTouched += cells.count
     queueIfEligible(leaving)
     flushCompactions()
   }
 
-  /// Whether `cells` hold a symbol other than `excluded` that is not a dummy. O(cells).
-  /// (`mutating` only so that the call does not copy the tableau.)
-  private mutating func holdsCostedSymbol(_ cells: RowCells, besides excluded: Int32) -> Bool {
+  /// Solves `basic = c + a·symbol + Σ aⱼ·xⱼ` (the cells, `basic` not among them) for
+  /// `symbol` in place: the cells become `(1/a)·basic + Σ(-aⱼ/a)·xⱼ`, still ascending, and
+  /// the caller multiplies the constant by the returned `scale`, -1/a. Also returns whether
+  /// a symbol other than `basic` is not a dummy (whether the objective update reaches one).
+  /// O(cells), no allocation.
+  private static func solveInPlace(
+    _ cells: RowCells, for symbol: Int32, basic: Int32, kinds: ContiguousArray<SymbolKind>
+  ) -> (scale: Double, costed: Bool) {
     let symbols = cells.symbols
-    return symbolKind.withUnsafeBufferPointer { kinds in
-      for symbol in symbols where symbol != excluded && kinds[Int(symbol)] != .dummy { return true }
-      return false
+    let coefficients = cells.coefficients
+    guard var k = sortedIndex(of: symbol, in: symbols) else {
+      preconditionFailure("solveInPlace: symbol \(symbol) is not in the row of \(basic)")
     }
+    let a = coefficients[k]
+    let scale = -1 / a
+    var costed = false
+    kinds.withUnsafeBufferPointer { kinds in
+      for j in coefficients.indices {
+        coefficients[j] *= scale
+        if j != k && kinds[Int(symbols[j])] != .dummy { costed = true }
+      }
+    }
+    // `basic` takes `symbol`'s cell, moved along to keep the order.
+    while k + 1 < symbols.count && symbols[k + 1] < basic {
+      symbols[k] = symbols[k + 1]
+      coefficients[k] = coefficients[k + 1]
+      k += 1
+    }
+    while k > 0 && symbols[k - 1] > basic {
+      symbols[k] = symbols[k - 1]
+      coefficients[k] = coefficients[k - 1]
+      k -= 1
+    }
+    symbols[k] = basic
+    coefficients[k] = 1 / a
+    return (scale, costed)
   }
 }

@@ -265,18 +265,31 @@ extension Tableau {
   /// freed). O(levels of the vector).
   mutating func moveObjectiveVector(from source: Int32, to target: Int32, scaledBy scale: Double) {
     assert(objectiveHead[Int(target)] < 0, "moveObjectiveVector: the target has a vector")
-    var e = objectiveHead[Int(source)]
-    objectiveHead[Int(target)] = e
+    let head = objectiveHead[Int(source)]
+    objectiveHead[Int(target)] = head
     objectiveHead[Int(source)] = -1
+    // Scaled through the pool's buffer (one uniqueness check, not one per entry); a
+    // coefficient that falls below epsilon, rare, is pruned in a second walk.
+    let pruning = entries.withUnsafeMutableBufferPointer { pool in
+      var e = head
+      var small = false
+      while e >= 0 {
+        let value = pool[Int(e)].coefficient * scale
+        pool[Int(e)].coefficient = value
+        if abs(value) < Self.epsilon { small = true }
+        e = pool[Int(e)].next
+      }
+      return small
+    }
+    guard pruning else { return }
+    var e = head
     var previous: Int32 = -1
     while e >= 0 {
       let next = entries[Int(e)].next
-      let value = entries[Int(e)].coefficient * scale
-      if abs(value) < Self.epsilon {
+      if abs(entries[Int(e)].coefficient) < Self.epsilon {
         // Pruned as a merge would prune it.
         unlinkObjectiveEntry(e, of: Int(target), after: previous)
       } else {
-        entries[Int(e)].coefficient = value
         previous = e
       }
       e = next

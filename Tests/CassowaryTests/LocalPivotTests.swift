@@ -66,12 +66,65 @@ import TestSupport
   }
 
   /// Every symbol's priority vector as (level priority, coefficient) pairs.
-  static func vectors(of solver: CassowarySolver) -> [[Double]] {
+  static func vectors(of solver: CassowarySolver) -> [[Double]] { vectors(of: solver.tableau) }
+
+  static func vectors(of tableau: Tableau) -> [[Double]] {
     var vector = ContiguousArray<ObjectiveEntry>()
-    return (0..<solver.tableau.symbolKind.count).map { s in
-      solver.tableau.copyObjectiveVector(of: Int32(s), into: &vector)
+    return (0..<tableau.symbolKind.count).map { s in
+      tableau.copyObjectiveVector(of: Int32(s), into: &vector)
       return vector.flatMap { [$0.priority, $0.coefficient] }
     }
+  }
+
+  /// A tableau with the one row `b = -6 + 2·x + 3·d₁ - d₂`, plus `- 0.5·y` when
+  /// `withCostedSymbol`: `b` a slack; `x` an error with cost 1 at 500 and -0.25 at 250, the
+  /// row's only dual candidate (`d₁` and `d₂` are dummies, `y`'s coefficient is negative);
+  /// `y` an error with cost 2 at 250. Returns it, the row's slot and `x`.
+  static func oneRow(withCostedSymbol: Bool) -> (Tableau, Int32, x: Int32) {
+    var tableau = Tableau()
+    let b = tableau.makeSymbol(.slack)
+    let x = tableau.makeSymbol(.error)
+    let d1 = tableau.makeSymbol(.dummy)
+    let d2 = tableau.makeSymbol(.dummy)
+    let y = tableau.makeSymbol(.error)
+    let high = tableau.level(for: 500)
+    let low = tableau.level(for: 250)
+    tableau.pivotCells.append(b, -1)
+    tableau.pivotCells.append(x, 2)
+    tableau.pivotCells.append(d1, 3)
+    tableau.pivotCells.append(d2, -1)
+    if withCostedSymbol { tableau.pivotCells.append(y, -0.5) }
+    let slot = tableau.installRow(constant: -6, subject: b)
+    tableau.addObjective(x, level: high, delta: 1)
+    tableau.addObjective(x, level: low, delta: -0.25)
+    if withCostedSymbol { tableau.addObjective(y, level: low, delta: 2) }
+    return (tableau, slot, x)
+  }
+
+  @Test(arguments: [false, true])
+  func aPivotWithinARowLeavesWhatTheGeneralPivotLeaves(withCostedSymbol: Bool) {
+    // Two tableaux built alike: a copy would share the rows' buffers (RowCells.swift).
+    var (local, slot, x) = Self.oneRow(withCostedSymbol: withCostedSymbol)
+    var (general, _, _) = Self.oneRow(withCostedSymbol: withCostedSymbol)
+    #expect(local.soleDualCandidate(inRow: slot) == x)
+    #expect(local.pivotStaysWithinRow(entering: x, slot: slot))
+    local.pivotWithinRow(entering: x, slot: slot)
+    general.pivot(entering: x, slot: slot)
+    #expect(local.rows[Int(slot)].basic == x)
+    #expect(Array(local.rows[Int(slot)].cells.symbols) == Array(general.rows[Int(slot)].cells.symbols))
+    expectClose(Array(local.rows[Int(slot)].cells.coefficients), Array(general.rows[Int(slot)].cells.coefficients))
+    expectClose(local.rows[Int(slot)].constant, general.rows[Int(slot)].constant)
+    expectClose(local.rows[Int(slot)].constant, 3, "b = -6 + 2x: x = 3 + b/2 + ...")
+    let localVectors = Self.vectors(of: local)
+    let generalVectors = Self.vectors(of: general)
+    for (s, (a, b)) in zip(localVectors, generalVectors).enumerated() {
+      #expect(a.count == b.count, "symbol \(s): \(a) against \(b)")
+      if a.count == b.count { expectClose(a, b, "symbol \(s)") }
+    }
+    // b takes x's vector over x's coefficient: (1, -0.25) / 2.
+    expectClose(localVectors[0], [500, 0.5, 250, -0.125])
+    #expect(local.invariantViolations().isEmpty, "\(local.invariantViolations())")
+    #expect(local.rowLocalPivots == 1 && general.rowLocalPivots == 0)
   }
 
   @Test func resizesPivotWithinRowsAndAgreeWithATwinThatNever() throws {
