@@ -17,9 +17,9 @@ import LayoutModel
 // restricted row, the pivot only solves the row for it and moves the objective:
 // `pivotWithinRow`. And since dummies keep no vector (Tableau+DummyCosts.swift), a
 // content-size row's other symbols need no update at all: the leaving error takes the
-// entering one's vector, relinked. A fill-equally crossing went from ~3,300 instructions
-// to ~1,500, the 1,000-view resize to 0.54× its time (Results/FINDINGS.md, twenty-third
-// session). The basis reached is the one the generic pivot reaches (the ratio test of a
+// entering one's vector, relinked. The row keeps its length, so it is solved in place. A
+// fill-equally crossing went from ~3,300 instructions of dual simplex to ~1,220, the
+// 1,000-view resize to 0.51× its time (Results/FINDINGS.md, twenty-third session). The basis reached is the one the generic pivot reaches (the ratio test of a
 // single candidate chooses it), so pivot counts, cells touched and the solution are
 // unchanged.
 extension Tableau {
