@@ -10,7 +10,9 @@ import LayoutModel
 public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   public static var backendName: String { Solver.backendName }
 
-  public let solver: Solver
+  /// The solver of the configuration in use (with parking, a toggle back swaps it for the
+  /// parked one: ConstraintLayout+Parking.swift).
+  @exclusivity(unchecked) public internal(set) var solver: Solver
   /// Whether `diagnostics` probes every view for ambiguity (costly: two re-solves per
   /// variable; off for benchmarks).
   public var detectsAmbiguity: Bool
@@ -62,14 +64,51 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// each load or update (where the variables grow), so reading frames allocates nothing.
   @exclusivity(unchecked) var values: [Double] = []
 
-  public init(solver: Solver, detectsAmbiguity: Bool = true) {
+  // Parking (ConstraintLayout+Parking.swift); unused when `makeParkingSolver` is nil.
+  /// Makes the solver of a configuration built to be parked beside the one in use.
+  let makeParkingSolver: (() -> Solver)?
+  /// The configuration a large toggle left, solved, with what it needs to come back.
+  @exclusivity(unchecked) var parked: ParkedConfiguration<Solver>?
+  /// Each user constraint's `isActive` as the configuration in use was given it (by index
+  /// into `Scene.constraints`; 0 or 1); empty until the first toggle, so that scenes that
+  /// never toggle pay nothing for it.
+  @exclusivity(unchecked) var appliedActivity: [UInt8] = []
+  /// Constraint indices of `activate`/`deactivate` steps held back until the layout pass
+  /// or the next other change.
+  @exclusivity(unchecked) var deferredFlips: [Int] = []
+  /// `settleFlips`' list of the constraints that flip (kept, not reallocated).
+  @exclusivity(unchecked) var flipScratch: [Int] = []
+  /// Work of solvers no longer held (a parked configuration dropped or a build given up),
+  /// so that `counters` keeps counting up.
+  @exclusivity(unchecked) var retiredWork = SolverCounters()
+  /// Toggles that flip fewer user constraints than this are applied in place, never parked.
+  var parkingThreshold = 8
+  /// What parking did so far (tests check that their traces exercise it).
+  var parkingCounts = ParkingCounts()
+
+  /// - Parameter parkingSolver: when given, the layout keeps the configuration a large
+  ///   `activate`/`deactivate` toggle leaves (in a second solver it makes with this) and
+  ///   returns to it when the scene toggles back (ConstraintLayout+Parking.swift); nil
+  ///   applies every toggle in place.
+  public init(solver: Solver, detectsAmbiguity: Bool = true, parkingSolver: (() -> Solver)? = nil) {
     self.solver = solver
     self.detectsAmbiguity = detectsAmbiguity
+    self.makeParkingSolver = parkingSolver
   }
 
   public static func unsupportedElement(in scene: Scene) -> String? { nil }
 
-  public var counters: SolverCounters { solver.counters }
+  /// The solver in use's counters; with parking, `pivots` and `cellsTouched` also count
+  /// the parked solver's work and that of solvers dropped, so they never go down when the
+  /// configuration in use changes. `rows`, `cells` and `symbols` are the solver in use's.
+  public var counters: SolverCounters {
+    var counters = solver.counters
+    guard makeParkingSolver != nil else { return counters }
+    let parkedWork = parked?.solver.counters ?? SolverCounters()
+    counters.pivots += parkedWork.pivots + retiredWork.pivots
+    counters.cellsTouched += parkedWork.cellsTouched + retiredWork.cellsTouched
+    return counters
+  }
 
   // MARK: Loading and updating
 
@@ -88,6 +127,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// never broken, so no diagnostic depends on this order.
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
+    let (elements, elementsWithStoredKeys) = Self.loadOrder(scene)
+    keysOfElement.reserveCapacity(elementsWithStoredKeys)
+    try refresh(scene, elements: elements, newViews: scene.presentViews)
+  }
+
+  /// Every element of `scene` in the order `load` adds them, and how many come before the
+  /// user constraints (the elements whose keys `keysOfElement` stores).
+  static func loadOrder(_ scene: Scene) -> (elements: [SceneElement], storedKeyCount: Int) {
     let views = scene.presentViews
     var elements: [SceneElement] = [.container]
     elements.reserveCapacity(1 + 2 * views.count + scene.constraints.count)
@@ -100,15 +147,26 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     let elementsWithStoredKeys = elements.count + sizedLast.count
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
     elements += sizedLast.map { .view($0) }
-    keysOfElement.reserveCapacity(elementsWithStoredKeys)
-    try refresh(scene, elements: elements, newViews: views)
+    return (elements, elementsWithStoredKeys)
   }
 
+  /// With parking, an `activate`/`deactivate` step is held back until the layout pass or
+  /// the next other change (ConstraintLayout+Parking.swift).
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
-    if try shiftConstantsInPlace(delta) { return }
-    for v in delta.removedViews { designSuperviewSize[v] = nil }
-    try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
+    if makeParkingSolver != nil {
+      if delta.flipsActivityOnly {
+        holdBack(scene, delta)
+        return
+      }
+      try settleFlips(scene)
+    }
+    let shifted = try shiftConstantsInPlace(delta)
+    if !shifted {
+      for v in delta.removedViews { designSuperviewSize[v] = nil }
+      try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
+    }
+    if makeParkingSolver != nil { noteApplied(scene, delta) }
   }
 
   /// Retries constraints broken in earlier passes, solves; then gives autoresizing views
@@ -116,6 +174,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
     guard needsLayout else { return }
+    if makeParkingSolver != nil { try settleFlips(scene) }
     try flushRemovals()
     try retryBroken()
     try solve()
@@ -176,7 +235,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   /// Regenerates `elements` and applies the differences. Autoresizing views among
   /// `newViews` get their S₀ now when it is known, else at the layout pass.
-  private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
+  func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
     startStep()
     variables.assign(scene)
     if values.count < variables.variableCount {
@@ -206,7 +265,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   }
 
   /// A load or update begins: the first since a pass drops the last pass's diagnostics.
-  private func startStep() {
+  func startStep() {
     if passStarts {
       brokenSinceUpdate.removeAll()
       brokenSinceUpdateKeys.removeAll()
@@ -228,7 +287,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// removals first (one batch, one re-optimisation), then in-place constant and priority
   /// changes, then additions (one batch; if the batch is refused, one by one, breaking
   /// each that conflicts).
-  private func apply(_ scene: Scene, _ elements: [SceneElement]) throws(LayoutError) {
+  func apply(_ scene: Scene, _ elements: [SceneElement]) throws(LayoutError) {
     var additions: [GeneratedConstraint] = []
     var removals: [ConstraintID] = []
     var inPlace: [(old: (id: ConstraintID?, constraint: GeneratedConstraint), new: GeneratedConstraint)] = []
@@ -313,7 +372,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   /// Gives the pending removals to the solver as one batch and frees their ids.
   /// - Throws: `.solver` when the solver fails (a bug: they are present).
-  private func flushRemovals() throws(LayoutError) {
+  func flushRemovals() throws(LayoutError) {
     guard !pendingRemovals.isEmpty else { return }
     do { try solver.remove(contentsOf: pendingRemovals) } catch { throw .solver(error) }
     for id in pendingRemovals { freeID(id) }

@@ -61,6 +61,7 @@ extension Scene {
         constraints[c]?.isActive = active
         delta.touch(.constraint(c))
       }
+      delta.flipsActivityOnly = true
 
     case .addConstraints(let descriptions):
       var batch: [SceneConstraint] = []

@@ -73,6 +73,11 @@ public struct SceneDelta: Hashable, Sendable {
   /// holds the lowered constraints can apply these in place instead of lowering `elements`
   /// again.
   public var constantShifts: [ConstantShift] = []
+  /// Set by `activate` and `deactivate`: the change's whole effect is the `isActive` flag
+  /// of the user constraints in `elements` (nothing else about them, or any other element,
+  /// changed). A backend may hold such steps back and apply them together, or return to a
+  /// configuration it kept (ConstraintLayout+Parking.swift).
+  public var flipsActivityOnly = false
 
   public init() {}
 

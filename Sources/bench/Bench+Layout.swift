@@ -40,6 +40,11 @@ extension Bench {
       help: "Do not probe for ambiguous views (the probes re-solve twice per frame variable).")
     var noAmbiguity = false
 
+    @Flag(
+      name: .customLong("no-parking"),
+      help: "Apply every activate/deactivate toggle in place (docs/scene-semantics.md, Parking).")
+    var noParking = false
+
     func run() throws {
       let bytes: [UInt8]
       do {
@@ -60,7 +65,7 @@ extension Bench {
       }
       var job = LayoutJob(
         document: decoded.document, backendName: backend,
-        options: LayoutBackendRegistry.Options(detectsAmbiguity: !noAmbiguity))
+        options: LayoutBackendRegistry.Options(detectsAmbiguity: !noAmbiguity, parksToggles: !noParking))
       LayoutBackendRegistry.visitAll(&job)
       switch job.outcome {
       case nil:

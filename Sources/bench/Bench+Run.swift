@@ -72,6 +72,11 @@ extension Bench {
     @Flag(name: .customLong("no-allocations"), help: "Skip the allocation-counting pass.")
     var noAllocations = false
 
+    @Flag(
+      name: .customLong("no-parking"),
+      help: "Apply every activate/deactivate toggle in place: cassowary keeps no second configuration to return to (docs/scene-semantics.md, Parking).")
+    var noParking = false
+
     @Option(
       help: """
         scene: each layout backend lays out the workload's scene (lowering included). system: the scene's \
@@ -155,7 +160,8 @@ extension Bench {
       } else {
         Interruption.install()
         let execution = SuiteExecution(
-          plan: plan, settings: settings, caseLimit: caseLimit, injection: injection, driver: driver)
+          plan: plan, settings: settings, caseLimit: caseLimit, injection: injection, driver: driver,
+          parksToggles: !noParking)
         do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
           StandardError.print("error: \(error)")
           throw ExitCode(2)
@@ -187,6 +193,7 @@ extension Bench {
       if let shard { arguments += ["--shard", shard] }
       if allowDebug { arguments.append("--allow-debug") }
       if noAllocations { arguments.append("--no-allocations") }
+      if noParking { arguments.append("--no-parking") }
       return arguments
     }
 

@@ -27,6 +27,9 @@ enum LayoutBackendRegistry {
   struct Options: Hashable, Sendable {
     /// Probe for ambiguous frames (costly; `--no-ambiguity` turns it off).
     var detectsAmbiguity = true
+    /// Keep the configuration a large activate/deactivate toggle leaves and return to it
+    /// (ConstraintLayout+Parking.swift); `--no-parking` applies every toggle in place.
+    var parksToggles = true
   }
 
   /// Calls `visitor` once per layout backend, in listing order.
@@ -36,7 +39,11 @@ enum LayoutBackendRegistry {
         name: ConstraintLayout<CassowarySolver>.backendName,
         summary: "ConstraintLayout: the scene lowered to constraints, each change a small solver edit",
         supports: "every scene"),
-      makeBackend: { ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: $0.detectsAmbiguity) })
+      makeBackend: {
+        ConstraintLayout(
+          solver: CassowarySolver(), detectsAmbiguity: $0.detectsAmbiguity,
+          parkingSolver: $0.parksToggles ? { CassowarySolver() } : nil)
+      })
     try visitor.visit(
       Entry(
         name: ConstraintLayout<DenseSimplexSolver>.backendName,

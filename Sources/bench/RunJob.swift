@@ -9,14 +9,16 @@ struct RunJob: LayoutBackendVisitor {
   let settings: MeasurementSettings
   let progress: RunProgress
   let injection: RegressionInjection?
+  let parksToggles: Bool
   /// Nil until the named backend was visited.
   private(set) var outcome: CaseOutcome?
 
   init(
     backendName: String, trace: MeasuredTrace, settings: MeasurementSettings, progress: RunProgress,
-    injection: RegressionInjection? = nil
+    injection: RegressionInjection? = nil, parksToggles: Bool = true
   ) {
     self.injection = injection
+    self.parksToggles = parksToggles
     self.backendName = backendName
     self.trace = trace
     self.settings = settings
@@ -28,7 +30,7 @@ struct RunJob: LayoutBackendVisitor {
   ) {
     guard backend.name == backendName else { return }
     // Ambiguity probes re-solve per frame variable: a diagnostic, not part of a layout's cost.
-    let options = LayoutBackendRegistry.Options(detectsAmbiguity: false)
+    let options = LayoutBackendRegistry.Options(detectsAmbiguity: false, parksToggles: parksToggles)
     let (trace, settings, progress, injection) = (trace, settings, progress, injection)
     func measure<Measured: LayoutBackend>(_ make: @escaping () -> Measured) -> CaseOutcome {
       var measurement = CaseMeasurement(trace: trace, settings: settings, makeBackend: make)

@@ -16,6 +16,8 @@ struct SuiteExecution {
   /// What the backends are given: the scene (layout backends) or its exported constraint
   /// system (solver backends).
   var driver: RunDriver = .scene
+  /// Whether layout backends that can keep a toggle's configuration do (`--no-parking`).
+  var parksToggles = true
 
   /// Runs `cases` (in order) into `document`, written to `outputPath` after each case.
   /// - Throws: `ResultsFile.WriteError` when the file cannot be written.
@@ -25,7 +27,7 @@ struct SuiteExecution {
     var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
     var generated: (key: String, input: CaseInput, parameters: [(key: String, value: String)])?
     var predictor = CaseCostPredictor()
-    let (plan, settings, limit, injection, driver) = (plan, settings, caseLimit, injection, driver)
+    let (plan, settings, limit, injection, driver, parksToggles) = (plan, settings, caseLimit, injection, driver, parksToggles)
     try run.run(cases, finished: { predictor.record($0) }) { planned, progress in
       if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
         prediction.secondsPerRepetition > limit
@@ -61,7 +63,9 @@ struct SuiteExecution {
       let marked = injection.map { [(key: "injectedRegression", value: $0.description)] } ?? []
       switch generated!.input {
       case .trace(let trace):
-        var job = RunJob(backendName: planned.backend, trace: trace, settings: settings, progress: progress, injection: injection)
+        var job = RunJob(
+          backendName: planned.backend, trace: trace, settings: settings, progress: progress, injection: injection,
+          parksToggles: parksToggles)
         LayoutBackendRegistry.visitAll(&job)
         return BenchmarkRun.Measured(outcome: job.outcome!, parameters: generated!.parameters + marked)
       case .system(let system):

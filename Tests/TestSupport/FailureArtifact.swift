@@ -27,13 +27,19 @@ public enum FailureArtifact {
       constraints: constraints,
       edits: state.edits.map { .init(variable: $0.variable, priority: $0.priority) },
       steps: suggestions.isEmpty ? [] : [.suggest(suggestions)])
+    return write(document.jsonText(), named: "\(test)-seed-\(seed).json", note: note)
+  }
+
+  /// Writes `text` under `name` in the failure directory; returns its path, or a note
+  /// saying why it could not be written.
+  public static func write(_ text: String, named name: String, note: String = "") -> String {
     let directory =
       ProcessInfo.processInfo.environment["LAYOUTBENCH_FAILURE_DIR"]
       ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("layoutbench-failures")
-    let path = (directory as NSString).appendingPathComponent("\(test)-seed-\(seed).json")
+    let path = (directory as NSString).appendingPathComponent(name)
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try Data(document.jsonText().utf8).write(to: URL(fileURLWithPath: path))
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
       return "(could not write \(path): \(error); \(note))"
     }

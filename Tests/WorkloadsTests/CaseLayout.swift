@@ -84,20 +84,29 @@ struct CaseLayout {
   /// Records an issue for every frame of `self` not close to `other`'s, state by state
   /// (views hidden in a stack in either are skipped).
   func expectSameFrames(as other: CaseLayout, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(states.count == other.states.count, "\(label): state counts", sourceLocation: sourceLocation)
+    for mismatch in frameMismatches(against: other) {
+      Issue.record(Comment(rawValue: "\(label): \(mismatch)"), sourceLocation: sourceLocation)
+    }
+  }
+
+  /// One line per state whose views or frames differ from `other`'s (at most five frames
+  /// named per state), and one if the state counts differ.
+  func frameMismatches(against other: CaseLayout) -> [String] {
+    var lines: [String] = []
+    if states.count != other.states.count { lines.append("state counts \(states.count) against \(other.states.count)") }
     for (k, (a, b)) in zip(states, other.states).enumerated() {
-      #expect(Set(a.frames.keys) == Set(b.frames.keys), "\(label): views of state \(k)", sourceLocation: sourceLocation)
+      if Set(a.frames.keys) != Set(b.frames.keys) { lines.append("views of state \(k)") }
       let mismatches = a.frames.keys.sorted().filter { id in
         guard !a.ignored.contains(id), !b.ignored.contains(id), let f = a.frames[id], let g = b.frames[id] else {
           return false
         }
         return !Self.isClose(f, g)
       }
-      #expect(
-        mismatches.isEmpty,
-        "\(label): state \(k): \(mismatches.prefix(5).map { "\($0) \(a.frames[$0]!) vs \(b.frames[$0]!)" })",
-        sourceLocation: sourceLocation)
+      if !mismatches.isEmpty {
+        lines.append("state \(k): \(mismatches.prefix(5).map { "\($0) \(a.frames[$0]!) vs \(b.frames[$0]!)" })")
+      }
     }
+    return lines
   }
 
   static func isClose(_ a: Rect, _ b: Rect) -> Bool {
