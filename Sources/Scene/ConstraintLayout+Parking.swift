@@ -202,7 +202,7 @@ extension ConstraintLayout {
     var other = ParkedConfiguration(solver: makeParkingSolver(), designSuperviewSize: designSuperviewSize)
     exchangeStorage(with: &other)
     let diagnosticsBefore = (brokenSinceUpdate.count, brokenSinceUpdateKeys.count, keysBrokenByLastStep.count)
-    let (elements, storedKeyCount) = Self.loadOrder(scene)
+    let (elements, storedKeyCount) = Self.loadOrder(scene, views: scene.presentViews)
     keysOfElement.reserveCapacity(storedKeyCount)
     do {
       try apply(scene, elements)

@@ -127,15 +127,16 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// never broken, so no diagnostic depends on this order.
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
-    let (elements, elementsWithStoredKeys) = Self.loadOrder(scene)
+    let views = scene.presentViews
+    let (elements, elementsWithStoredKeys) = Self.loadOrder(scene, views: views)
     keysOfElement.reserveCapacity(elementsWithStoredKeys)
-    try refresh(scene, elements: elements, newViews: scene.presentViews)
+    try refresh(scene, elements: elements, newViews: views)
   }
 
-  /// Every element of `scene` in the order `load` adds them, and how many come before the
-  /// user constraints (the elements whose keys `keysOfElement` stores).
-  static func loadOrder(_ scene: Scene) -> (elements: [SceneElement], storedKeyCount: Int) {
-    let views = scene.presentViews
+  /// Every element of `scene` (whose present views are `views`) in the order `load` adds
+  /// them, and how many come before the user constraints (the elements whose keys
+  /// `keysOfElement` stores).
+  static func loadOrder(_ scene: Scene, views: [ViewIndex]) -> (elements: [SceneElement], storedKeyCount: Int) {
     var elements: [SceneElement] = [.container]
     elements.reserveCapacity(1 + 2 * views.count + scene.constraints.count)
     var sizedLast: [ViewIndex] = []
