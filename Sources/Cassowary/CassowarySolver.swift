@@ -156,6 +156,20 @@ public final class CassowarySolver: LinearSolver {
   /// - Throws: `internalInconsistency` on a solver bug only.
   public func solve() throws(SolverError) { try tableau.applyHeldConstants() }
 
+  /// An independent solver in this one's state: the same constraints, edit variables,
+  /// basis and values, so that both go on from here as this one would (a layout keeps one
+  /// to return to: ConstraintLayout+Parking.swift in Scene). Its `pivots` and
+  /// `cellsTouched` start at 0: they count the copy's own work.
+  /// - Complexity: O(rows + cells), one allocation per row; the other arrays are copied by
+  ///   whichever solver writes them first.
+  public func copy() -> CassowarySolver {
+    let copy = CassowarySolver()
+    copy.tableau = tableau.independentCopy()
+    copy.tableau.work.pivots = 0
+    copy.tableau.work.cellsTouched = 0
+    return copy
+  }
+
   // MARK: Reading
 
   /// The variable's value: 0 when parametric, else computed from its row and the rows it

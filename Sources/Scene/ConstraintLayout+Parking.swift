@@ -5,16 +5,17 @@ import LayoutModel
 // A size-class swap deactivates one prebuilt set of user constraints and activates the
 // other; rotating back does the reverse. Applied in place, each swap removes and enters
 // every constraint the two sets do not share (a 1,000-view grid: ~1,300 solver calls and
-// ~670 pivots), however often the scene has been in that configuration before. With a
-// parking solver, the layout holds `activate`/`deactivate` steps back until the layout
-// pass (or the next other change) and then, when they flip at least `parkingThreshold`
-// user constraints:
+// ~670 pivots), however often the scene has been in that configuration before. Given a
+// way to copy its solver, the layout holds `activate`/`deactivate` steps back until the
+// layout pass (or the next other change) and then, when they flip at least
+// `parkingThreshold` user constraints:
 //
-// * with nothing parked, it builds the new configuration in a second solver (as `load`
-//   would, the autoresizing views keeping their S₀) and parks the one it left: the
-//   solver, what it holds for each key, its ids, with each user constraint's activity;
+// * with nothing parked, it parks a copy of the configuration in use (the solver, what it
+//   holds for each key, its ids, with each user constraint's activity) and applies the
+//   flips in place, exactly as without parking;
 // * when the flips bring the scene back to the parked configuration's activity, it swaps
-//   the two: no constraint is removed or entered, and the configuration returns solved.
+//   the two: no constraint is removed or entered, and the configuration returns solved,
+//   in the state it was left in.
 //
 // Everything else applies to the configuration in use as before, and is journaled for
 // the parked one: on its return, the journal's elements are lowered again from the scene
@@ -24,11 +25,12 @@ import LayoutModel
 // removes views drops the parked configuration (its solver lacks their variables), as
 // does a journal that outgrows `journalLimit` distinct elements.
 //
-// Cost: one build of the configuration entered first, then O(flips) per toggle back plus
-// the journal's elements; memory: a second solver while parked. The solution of the
-// configuration it returns to is the one it had (for a scene with one optimum, the one an
-// in-place toggle finds; for an ambiguous one, an optimum among the equal ones, as after
-// any step). docs/scene-semantics.md, Parking.
+// Cost: one copy of the solver at the first large toggle (O(rows + cells), a row's
+// allocation each) besides that toggle's own work, then O(flips) per toggle back plus the
+// journal's elements; memory: a second solver while parked. A configuration returns with
+// the solution it had: for a scene with one optimum, the one an in-place toggle finds; for
+// an ambiguous one, an optimum among the equal ones, as after any step (an in-place toggle
+// may find another). docs/scene-semantics.md, "Toggling prebuilt sets".
 
 /// A configuration of a `ConstraintLayout` kept aside, solved, with what it needs to be
 /// brought up to date on its return.
@@ -87,11 +89,12 @@ extension ConstraintLayout {
   }
 
   /// Applies the held-back steps: returns to the parked configuration when they lead back
-  /// to it, parks the configuration in use when they flip many constraints and nothing is
-  /// parked, else changes the constraints in place. Each user constraint counts once,
-  /// and only when its activity now differs from the configuration's.
-  /// - Complexity: O(held-back elements) to return, plus the journal's elements; a build
-  ///   of the whole scene to park.
+  /// to it, else changes the constraints in place, first parking a copy of the
+  /// configuration in use when they flip many constraints and nothing is parked. Each user
+  /// constraint counts once, and only when its activity now differs from the
+  /// configuration's.
+  /// - Complexity: O(held-back elements) to return, plus the journal's elements; a copy
+  ///   of the solver (O(rows + cells)) to park.
   /// - Throws: `.solver` when a solver fails.
   func settleFlips(_ scene: Scene) throws(LayoutError) {
     guard !deferredFlips.isEmpty else { return }
@@ -123,8 +126,8 @@ extension ConstraintLayout {
         try resume(scene, flips: flips)
         return
       }
-    } else if flips.count >= parkingThreshold && pendingMeasure.isEmpty && brokenKeys.isEmpty {
-      if try park(scene, flips: flips) { return }
+    } else if flips.count >= parkingThreshold && pendingMeasure.isEmpty {
+      try park(flips: flips)
     }
     try apply(scene, flips.map { .constraint($0) })
   }
@@ -192,40 +195,23 @@ extension ConstraintLayout {
     try apply(scene, journal)
   }
 
-  /// Builds the configuration `flips` lead to in a new solver and parks the one in use.
-  /// Returns false, having changed nothing, when the build breaks a required constraint
-  /// (which constraints break depends on the order they enter: the configuration in use
-  /// then takes the flips in place, as without parking).
-  private func park(_ scene: Scene, flips: [Int]) throws(LayoutError) -> Bool {
-    guard let makeParkingSolver else { return false }
+  /// Parks a copy of the configuration in use, which `flips` are about to leave; the
+  /// copy's layout maps are shared until either side writes them.
+  private func park(flips: [Int]) throws(LayoutError) {
+    guard let copySolver else { return }
+    // The removals of an earlier step are made first, so the copy holds none pending.
     try flushRemovals()
-    var other = ParkedConfiguration(solver: makeParkingSolver(), designSuperviewSize: designSuperviewSize)
-    exchangeStorage(with: &other)
-    let diagnosticsBefore = (brokenSinceUpdate.count, brokenSinceUpdateKeys.count, keysBrokenByLastStep.count)
-    let (elements, storedKeyCount) = Self.loadOrder(scene, views: scene.presentViews)
-    keysOfElement.reserveCapacity(storedKeyCount)
-    do {
-      try apply(scene, elements)
-    } catch {
-      retire(solver)
-      exchangeStorage(with: &other)
-      throw error
-    }
-    guard brokenKeys.isEmpty else {
-      retire(solver)
-      exchangeStorage(with: &other)
-      brokenSinceUpdate.removeLast(brokenSinceUpdate.count - diagnosticsBefore.0)
-      brokenSinceUpdateKeys.removeLast(brokenSinceUpdateKeys.count - diagnosticsBefore.1)
-      keysBrokenByLastStep.removeLast(keysBrokenByLastStep.count - diagnosticsBefore.2)
-      return false
-    }
+    var other = ParkedConfiguration(solver: copySolver(solver), designSuperviewSize: designSuperviewSize)
+    other.held = held
+    other.brokenKeys = brokenKeys
+    other.keysOfElement = keysOfElement
+    other.keyOfID = keyOfID
+    other.freeIDs = freeIDs
     other.activity = appliedActivity
     for c in flips { other.activity[c] ^= 1 }
     other.differences = flips.count
     parked = other
-    needsLayout = true
     parkingCounts.parks += 1
-    return true
   }
 
   private func dropParked() {

@@ -64,9 +64,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// each load or update (where the variables grow), so reading frames allocates nothing.
   @exclusivity(unchecked) var values: [Double] = []
 
-  // Parking (ConstraintLayout+Parking.swift); unused when `makeParkingSolver` is nil.
-  /// Makes the solver of a configuration built to be parked beside the one in use.
-  let makeParkingSolver: (() -> Solver)?
+  // Parking (ConstraintLayout+Parking.swift); unused when `copySolver` is nil.
+  /// Copies the solver in use (an independent solver in the same state) to park it.
+  let copySolver: ((Solver) -> Solver)?
   /// The configuration a large toggle left, solved, with what it needs to come back.
   @exclusivity(unchecked) var parked: ParkedConfiguration<Solver>?
   /// Each user constraint's `isActive` as the configuration in use was given it (by index
@@ -78,22 +78,22 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   @exclusivity(unchecked) var deferredFlips: [Int] = []
   /// `settleFlips`' list of the constraints that flip (kept, not reallocated).
   @exclusivity(unchecked) var flipScratch: [Int] = []
-  /// Work of solvers no longer held (a parked configuration dropped or a build given up),
-  /// so that `counters` keeps counting up.
+  /// Work of solvers no longer held (a parked configuration dropped), so that `counters`
+  /// keeps counting up.
   @exclusivity(unchecked) var retiredWork = SolverCounters()
   /// Toggles that flip fewer user constraints than this are applied in place, never parked.
   var parkingThreshold = 8
   /// What parking did so far (tests check that their traces exercise it).
   var parkingCounts = ParkingCounts()
 
-  /// - Parameter parkingSolver: when given, the layout keeps the configuration a large
-  ///   `activate`/`deactivate` toggle leaves (in a second solver it makes with this) and
-  ///   returns to it when the scene toggles back (ConstraintLayout+Parking.swift); nil
-  ///   applies every toggle in place.
-  public init(solver: Solver, detectsAmbiguity: Bool = true, parkingSolver: (() -> Solver)? = nil) {
+  /// - Parameter parkingCopy: when given, the layout keeps the configuration a large
+  ///   `activate`/`deactivate` toggle leaves (in a copy of its solver that this makes, e.g.
+  ///   `{ $0.copy() }`) and returns to it when the scene toggles back
+  ///   (ConstraintLayout+Parking.swift); nil applies every toggle in place.
+  public init(solver: Solver, detectsAmbiguity: Bool = true, parkingCopy: ((Solver) -> Solver)? = nil) {
     self.solver = solver
     self.detectsAmbiguity = detectsAmbiguity
-    self.makeParkingSolver = parkingSolver
+    self.copySolver = parkingCopy
   }
 
   public static func unsupportedElement(in scene: Scene) -> String? { nil }
@@ -103,7 +103,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// configuration in use changes. `rows`, `cells` and `symbols` are the solver in use's.
   public var counters: SolverCounters {
     var counters = solver.counters
-    guard makeParkingSolver != nil else { return counters }
+    guard copySolver != nil else { return counters }
     let parkedWork = parked?.solver.counters ?? SolverCounters()
     counters.pivots += parkedWork.pivots + retiredWork.pivots
     counters.cellsTouched += parkedWork.cellsTouched + retiredWork.cellsTouched
@@ -128,15 +128,6 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func load(_ scene: Scene) throws(LayoutError) {
     let views = scene.presentViews
-    let (elements, elementsWithStoredKeys) = Self.loadOrder(scene, views: views)
-    keysOfElement.reserveCapacity(elementsWithStoredKeys)
-    try refresh(scene, elements: elements, newViews: views)
-  }
-
-  /// Every element of `scene` (whose present views are `views`) in the order `load` adds
-  /// them, and how many come before the user constraints (the elements whose keys
-  /// `keysOfElement` stores).
-  static func loadOrder(_ scene: Scene, views: [ViewIndex]) -> (elements: [SceneElement], storedKeyCount: Int) {
     var elements: [SceneElement] = [.container]
     elements.reserveCapacity(1 + 2 * views.count + scene.constraints.count)
     var sizedLast: [ViewIndex] = []
@@ -148,14 +139,15 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     let elementsWithStoredKeys = elements.count + sizedLast.count
     elements += scene.constraints.indices.filter { scene.constraints[$0] != nil }.map { .constraint($0) }
     elements += sizedLast.map { .view($0) }
-    return (elements, elementsWithStoredKeys)
+    keysOfElement.reserveCapacity(elementsWithStoredKeys)
+    try refresh(scene, elements: elements, newViews: views)
   }
 
   /// With parking, an `activate`/`deactivate` step is held back until the layout pass or
   /// the next other change (ConstraintLayout+Parking.swift).
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func update(_ scene: Scene, _ delta: SceneDelta) throws(LayoutError) {
-    if makeParkingSolver != nil {
+    if copySolver != nil {
       if delta.flipsActivityOnly {
         holdBack(scene, delta)
         return
@@ -167,7 +159,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       for v in delta.removedViews { designSuperviewSize[v] = nil }
       try refresh(scene, elements: delta.elements, newViews: delta.addedViews)
     }
-    if makeParkingSolver != nil { noteApplied(scene, delta) }
+    if copySolver != nil { noteApplied(scene, delta) }
   }
 
   /// Retries constraints broken in earlier passes, solves; then gives autoresizing views
@@ -175,7 +167,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// - Throws: `LayoutError.solver` when the solver fails.
   public func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {
     guard needsLayout else { return }
-    if makeParkingSolver != nil { try settleFlips(scene) }
+    if copySolver != nil { try settleFlips(scene) }
     try flushRemovals()
     try retryBroken()
     try solve()
@@ -236,7 +228,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
 
   /// Regenerates `elements` and applies the differences. Autoresizing views among
   /// `newViews` get their S₀ now when it is known, else at the layout pass.
-  func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
+  private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
     startStep()
     variables.assign(scene)
     if values.count < variables.variableCount {

@@ -42,7 +42,7 @@ enum LayoutBackendRegistry {
       makeBackend: {
         ConstraintLayout(
           solver: CassowarySolver(), detectsAmbiguity: $0.detectsAmbiguity,
-          parkingSolver: $0.parksToggles ? { CassowarySolver() } : nil)
+          parkingCopy: $0.parksToggles ? { solver in solver.copy() } : nil)
       })
     try visitor.visit(
       Entry(

@@ -8,12 +8,12 @@ import TestSupport
 import Workloads
 
 /// ConstraintLayout+Parking.swift: with a parking solver, `activate`/`deactivate` steps
-/// are held back to the layout pass, a large toggle builds the configuration it enters
-/// beside the one it leaves, and a toggle back swaps the two. The frames must be those of
+/// are held back to the layout pass, a large toggle parks a copy of the configuration it
+/// leaves, and a toggle back swaps the two. The frames must be those of
 /// toggling in place, whatever happens between the toggles.
 @Suite struct ParkingLayoutTests {
   static func parking(threshold: Int = 8) -> ConstraintLayout<CassowarySolver> {
-    let layout = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false, parkingSolver: { CassowarySolver() })
+    let layout = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false, parkingCopy: { $0.copy() })
     layout.parkingThreshold = threshold
     return layout
   }
@@ -51,7 +51,7 @@ import Workloads
   }
 
   /// Deterministic work: from the third swap on, a swap returns to a parked configuration
-  /// and makes no pivot; the first builds the configuration it enters (the grid's build).
+  /// and makes no pivot; the first pivots as in place (it parks a copy, then swaps).
   @Test func swapsBackMakeNoPivot() throws {
     let workloadCase = try Self.swapCase(views: 40, operations: 5)
     let layout = Self.parking()
@@ -60,7 +60,7 @@ import Workloads
     try Self.run(workloadCase, on: layout, before: { _ in before = layout.counters.pivots }) { _ in
       pivots.append(layout.counters.pivots - before)
     }
-    #expect(pivots[0] > 0, "the first swap builds: \(pivots)")
+    #expect(pivots[0] > 0, "the first swap is made in place: \(pivots)")
     #expect(pivots.dropFirst().allSatisfy { $0 == 0 }, "swaps back pivot: \(pivots)")
   }
 

@@ -1,0 +1,25 @@
+extension Tableau {
+  /// A tableau in the same state that shares no row buffer with `self`.
+  ///
+  /// Every other field is a value (arrays copied on their first write); the rows' cells
+  /// and the scratch buffers have reference semantics (RowCells.swift), so each row's cells
+  /// are copied into a buffer of its own and the scratch starts empty (it holds nothing
+  /// between calls).
+  /// - Complexity: O(rows + cells), one allocation per row with cells; the arrays are
+  ///   copied later, each by the first of the two tableaux to write it.
+  func independentCopy() -> Tableau {
+    var copy = self
+    for slot in copy.rows.indices where copy.rows[slot].cells.buffer != nil {
+      var cells = RowCells()
+      cells.assign(rows[slot].cells)
+      copy.rows[slot].cells = cells
+    }
+    var objective = RowCells()
+    objective.assign(artificialObjective.cells)
+    copy.artificialObjective.cells = objective
+    copy.mergeCells = RowCells()
+    copy.pivotCells = RowCells()
+    copy.rowEdits = RowEdits()
+    return copy
+  }
+}
