@@ -62,7 +62,7 @@ struct ParkedConfiguration<Solver: LinearSolver> {
 
 /// Events of parking, counted for tests.
 struct ParkingCounts: Hashable, Sendable {
-  /// Configurations built and parked beside the one in use.
+  /// Copies of the configuration in use parked at a large toggle.
   var parks = 0
   /// Returns to a parked configuration, and those that lowered journaled elements.
   var returns = 0
@@ -140,12 +140,14 @@ extension ConstraintLayout {
     if !delta.addedViews.isEmpty || !delta.removedViews.isEmpty { dropParked() }
     growActivity(to: scene.constraints.count)
     for case .constraint(let c) in delta.elements {
+      let before = appliedActivity[c]
       appliedActivity[c] = Self.activity(scene, c)
       if parked != nil {
         let there = parked!.activity[c]
-        // Regenerated on return: no longer compared.
+        // Regenerated on return: no longer compared (a difference counted against the
+        // activity before this step is taken back).
         if there != ParkedConfiguration<Solver>.unknown {
-          if there != appliedActivity[c] { parked!.differences -= 1 }
+          if there != before { parked!.differences -= 1 }
           parked!.activity[c] = ParkedConfiguration<Solver>.unknown
         }
       }

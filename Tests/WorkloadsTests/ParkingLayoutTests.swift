@@ -68,13 +68,7 @@ import Workloads
   /// variables); the next large toggle parks again.
   @Test func addingAViewDropsTheParkedConfiguration() throws {
     var workloadCase = try Self.swapCase(views: 10, operations: 1)
-    let swapBack = workloadCase.steps.map { step -> SceneChange in
-      switch step {
-      case .deactivate(let ids): .activate(ids)
-      case .activate(let ids): .deactivate(ids)
-      default: step
-      }
-    }
+    let swapBack = workloadCase.steps.map(Self.reversed)
     workloadCase.steps += [.addViews([ViewDescription(id: "badge", parent: "root")])] + swapBack
     workloadCase.operations += [
       WorkloadOperation(phase: "addViews", steps: 2..<3), WorkloadOperation(phase: "sizeClassSwap", steps: 3..<5),
@@ -88,10 +82,38 @@ import Workloads
     parked.expectSameFrames(as: inPlace, "add a view between swaps")
   }
 
+  /// A shared constraint removed and added again under a new id while a configuration is
+  /// parked changes neither configuration's flags: the swap back still returns (and the
+  /// returning configuration takes the new constraint from its journal).
+  @Test func replacingASharedConstraintKeepsTheReturn() throws {
+    var workloadCase = try Self.swapCase(views: 10, operations: 1)
+    let captionTop = try #require(workloadCase.constraints.first { $0.id == "t0.captionTop" })
+    var renamed = captionTop
+    renamed.id = "t0.captionTop.v2"
+    let swapBack = workloadCase.steps.map(Self.reversed)
+    workloadCase.steps += [.removeConstraints(["t0.captionTop"]), .addConstraints([renamed])] + swapBack
+    workloadCase.operations += [
+      WorkloadOperation(phase: "replace", steps: 2..<4), WorkloadOperation(phase: "sizeClassSwap", steps: 4..<6),
+    ]
+    let layout = Self.parking()
+    let parked = try CaseLayout(workloadCase, on: layout)
+    #expect(layout.parkingCounts.parks == 1 && layout.parkingCounts.returns == 1, "\(layout.parkingCounts)")
+    parked.expectSameFrames(as: try CaseLayout(workloadCase, on: Self.inPlace()), "replace between swaps")
+  }
+
+  static func reversed(_ step: SceneChange) -> SceneChange {
+    switch step {
+    case .deactivate(let ids): .activate(ids)
+    case .activate(let ids): .deactivate(ids)
+    default: step
+    }
+  }
+
   /// Seeded traces on the 10- and 22-view grids: swaps of every tile, of some or of one (deactivate
   /// first, or activate first so that the pass goes through a conflict), container
   /// resizes, new constants on shared, active and inactive constraints, new caption sizes,
-  /// and a swap and its undo in one pass, against the same trace toggled in place. A failing seed's case is written as
+  /// a shared constraint removed and added again under a new id, and a swap and its undo in
+  /// one pass, against the same trace toggled in place. A failing seed's case is written as
   /// a scene file (`bench layout` replays it).
   @Test func randomTracesGiveTheFramesOfTogglingInPlace() {
     var counts = ParkingCounts()
@@ -122,6 +144,9 @@ import Workloads
     let tiles = max(1, (views - 1) / 3)
     // Which set places each tile (each has exactly one: the layout stays determined).
     var compact = [Bool](repeating: true, count: tiles)
+    // Each tile's caption-top constraint, renamed by `replaceShared` steps.
+    var captionTops = (0..<tiles).map { "t\($0).captionTop" }
+    var renames = 0
     func ids(_ tile: Int, _ set: String) -> [String] { ["width", "leading", "top"].map { "\(set).t\(tile).\($0)" } }
     /// Deactivates the placing set of `chosen` tiles and activates the other.
     func flip(_ chosen: [Int], activatingFirst: Bool) -> [SceneChange] {
@@ -130,10 +155,18 @@ import Workloads
       for t in chosen { compact[t].toggle() }
       return activatingFirst ? [.activate(on), .deactivate(off)] : [.deactivate(off), .activate(on)]
     }
-    for _ in 0..<8 {
+    for _ in 0..<12 {
       let start = workloadCase.steps.count
       let phase: String
-      switch rng.next() % 9 {
+      switch rng.next() % 10 {
+      case 8:
+        phase = "replaceShared"
+        let t = Int(rng.next() % UInt64(tiles))
+        guard var replacement = workloadCase.constraints.first(where: { $0.id == "t\(t).captionTop" }) else { continue }
+        renames += 1
+        replacement.id = "t\(t).captionTop.v\(renames)"
+        workloadCase.steps += [.removeConstraints([captionTops[t]]), .addConstraints([replacement])]
+        captionTops[t] = replacement.id
       case 0, 1:
         phase = "swap"
         workloadCase.steps += flip(Array(0..<tiles), activatingFirst: false)
@@ -153,7 +186,7 @@ import Workloads
       case 5:
         phase = "setConstant"
         let t = Int(rng.next() % UInt64(tiles))
-        let pool = ["t\(t).captionTop", "compact.t\(t).top", "regular.t\(t).leading"]
+        let pool = [captionTops[t], "compact.t\(t).top", "regular.t\(t).leading"]
         let id = pool[Int(rng.next() % 3)]
         workloadCase.steps.append(.setConstant([Named(id, Double(rng.next() % 24))]))
       case 6:
