@@ -34,6 +34,31 @@ import Testing
     #expect(frames["stack"] == [16, 16, 343, 635])
   }
 
+  /// `--no-parking` toggles in place; parking returns to the configuration it kept. Each
+  /// `activate` step leaves the grid determined (a `deactivate` step leaves its tiles
+  /// unplaced, ambiguous): there the two must give the same frames.
+  @Test func aSwapLaysOutTheSameWithAndWithoutParking() throws {
+    let export = try BenchProcess.run(["export", "--workload", "churn.sizeClassSwap", "--size", "28"])
+    #expect(export.status == 0)
+    let file = try TemporaryFile(named: "swap.scene.json", export.standardOutput)
+    defer { file.remove() }
+    var states: [[[String: [Double]]]] = []
+    for extra in [[], ["--no-parking"]] {
+      let layout = try BenchProcess.run(["layout", file.path, "--no-ambiguity"] + extra)
+      #expect(layout.status == 0)
+      let document = try json(layout.standardOutput)
+      states.append(try #require(document["states"] as? [[String: Any]]).map { try #require($0["frames"] as? [String: [Double]]) })
+    }
+    #expect(states[0].count == 41 && states[1].count == 41)
+    for k in stride(from: 0, to: 41, by: 2) {
+      let (parked, inPlace) = (states[0][k], states[1][k])
+      #expect(parked.keys.sorted() == inPlace.keys.sorted(), "state \(k)")
+      for (id, frame) in parked {
+        #expect(zip(frame, inPlace[id] ?? []).allSatisfy { abs($0 - $1) < 1e-6 }, "state \(k): \(id) \(frame) vs \(inPlace[id] ?? [])")
+      }
+    }
+  }
+
   @Test func aConstraintsExportSolvesWithOneStatePerStep() throws {
     let export = try BenchProcess.run(["export", "--workload", "churn.sizeClassSwap", "--size", "7", "--format", "constraints"])
     #expect(export.status == 0)

@@ -71,6 +71,26 @@ import Testing
 
   /// `--driver system` gives each solver backend the scene's exported constraint system:
   /// the solver backends only, each case marked with the driver, the same phases.
+  /// `--no-parking` reaches the backend (and its children's command lines): in place, each
+  /// 10-view swap pivots (2 per swap); parked, only the first does, so the phase's pivots
+  /// per operation fall to 0.1. Pivot counts are deterministic.
+  @Test func noParkingSwapsInPlace() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var pivots: [Double] = []
+    for extra in [[], ["--no-parking"]] {
+      let out = folder.appendingPathComponent("swap\(extra.count).json")
+      let output = try BenchProcess.run(
+        ["run", "--suite", "churn", "--workloads", "churn.sizeClassSwap", "--sizes", "10", "--backends", "cassowary",
+         "--repetitions", "1", "--warmup", "0", "--allow-debug", "--out", out.path] + extra)
+      #expect(output.status == 0, "\(output.standardError)")
+      let phases = try #require(try Self.cases(Self.json(out)).first?["phases"] as? [[String: Any]])
+      let swap = try #require(phases.first { $0["name"] as? String == "sizeClassSwap" })
+      pivots.append(try #require(((swap["counters"] as? [String: Any])?["pivots"] as? NSNumber)?.doubleValue))
+    }
+    #expect(pivots[0] < 1 && pivots[1] >= 1, "pivots per swap, parking and in place: \(pivots)")
+  }
+
   @Test func theSystemDriverMeasuresTheExportedSystemOnEverySolverBackend() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

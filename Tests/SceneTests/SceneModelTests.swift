@@ -145,6 +145,19 @@ import Testing
     }
   }
 
+  /// Only `activate` and `deactivate` say their whole effect is the flags (a layout may
+  /// hold such steps back: ConstraintLayout+Parking.swift); a constant or a priority does not.
+  @Test func onlyActivationFlipsActivityOnly() throws {
+    var scene = try Scene(
+      container: container, views: basics, constraints: [constraint("w", "a.width", nil), constraint("h", "a.height", nil)])
+    let off = try scene.apply(.deactivate(["w", "h"]), path: "steps[0]")
+    #expect(off.flipsActivityOnly && off.elements == [.constraint(0), .constraint(1)])
+    #expect(try scene.apply(.activate(["w"]), path: "steps[1]").flipsActivityOnly)
+    #expect(!(try scene.apply(.setConstant([Named("w", 4)]), path: "steps[2]").flipsActivityOnly))
+    #expect(!(try scene.apply(.setPriority([Named("h", 999)]), path: "steps[3]").flipsActivityOnly))
+    #expect(!(try scene.apply(.removeConstraints(["h"]), path: "steps[4]").flipsActivityOnly))
+  }
+
   @Test func removingAViewRemovesItsSubtreeGuidesAndConstraints() throws {
     var scene = try Scene(
       container: container, views: basics + [view("child", "a", 3)], guides: [(id: "g", owner: "child", path: "guides[0]")],
