@@ -226,9 +226,11 @@ public final class CassowarySolver: LinearSolver {
 
 extension Tableau {
   /// Marks the values and fixedness derived from the tableau stale; every mutating entry
-  /// point calls it before changing anything.
+  /// point calls it before changing anything, so it first makes the held flips that are
+  /// due (Tableau+HeldFlips.swift): what follows sees the basis they reach.
   @inline(__always)
   mutating func invalidateDerived() {
+    if heldRows > 0 { settleHeldFlips() }
     valuesAreCurrent = false
     valuesNeedFullEvaluation = true
     fixednessIsCurrent = false
@@ -322,9 +324,7 @@ extension Tableau {
       // change) so that a constant edit allocates nothing.
       movedConstantSlots.removeAll(keepingCapacity: true)
       movedConstantSlots.reserveCapacity(256)
-      if valueQueuedSlot.count < rows.count {
-        valueQueuedSlot.append(contentsOf: repeatElement(false, count: rows.count - valueQueuedSlot.count))
-      }
+      growSlotMarks()
       valueHeap.reserveCapacity(rows.count)
       valuesNeedFullEvaluation = false
     } else if let evaluated = reevaluateDownstreamOfMovedConstants(budget: max(32, liveRows / 32)) {
@@ -354,7 +354,19 @@ extension Tableau {
       let basic = rows[r].basic
       guard basic >= 0 else { continue }
       if rowKey[r] == .min {
-        let constant = rows[r].constant
+        var constant = rows[r].constant
+        let partner = rows[r].heldPartner
+        if partner >= 0 && rowOf[Int(partner)] < 0 {
+          // A row holding a flip: its basic and partner take what the flip gives when it
+          // is due, the row's constant and 0 when it is not.
+          let due = constant < -Self.epsilon
+          let partnerValue = due ? constant * slotMarks[r].heldScale : 0
+          if due { constant = 0 }
+          if lazyValue[Int(partner)] != partnerValue {
+            lazyValue[Int(partner)] = partnerValue
+            queueReferrers(of: partner)
+          }
+        }
         if lazyValue[Int(basic)] != constant {
           lazyValue[Int(basic)] = constant
           queueReferrers(of: basic)
@@ -367,7 +379,7 @@ extension Tableau {
     var evaluated = 0
     while let slot = valueHeap.popMax() {
       let r = Int(slot)
-      valueQueuedSlot[r] = false
+      slotMarks[r].valueQueued = false
       let basic = rows[r].basic
       guard basic >= 0, rowKey[r] != .min else { continue }
       var total = rows[r].constant
@@ -378,7 +390,7 @@ extension Tableau {
       }
       evaluated += 1
       if evaluated > budget {
-        while let queued = valueHeap.popMax() { valueQueuedSlot[Int(queued)] = false }
+        while let queued = valueHeap.popMax() { slotMarks[Int(queued)].valueQueued = false }
         return nil
       }
       if total != lazyValue[Int(basic)] {
@@ -398,8 +410,8 @@ extension Tableau {
   @inline(__always)
   private mutating func queueForValue(_ slot: Int32) {
     let r = Int(slot)
-    guard !valueQueuedSlot[r], rows[r].basic >= 0, rowKey[r] != .min else { return }
-    valueQueuedSlot[r] = true
+    guard !slotMarks[r].valueQueued, rows[r].basic >= 0, rowKey[r] != .min else { return }
+    slotMarks[r].valueQueued = true
     // The heap pops the highest key first: negated, the lowest.
     valueHeap.push(key: -rowKey[r], symbol: slot)
   }
@@ -456,6 +468,11 @@ extension Tableau {
         values.withUnsafeMutableBufferPointer { values in
           // Blank symbols (past `symbolCount`) are never written: they hold 0 already.
           UnsafeMutableBufferPointer(rebasing: values[..<symbolCount]).update(repeating: 0)
+          if heldRows > 0 {
+            // Some rows hold flips (Tableau+HeldFlips.swift): the values a due flip gives.
+            writeRestrictedValuesHoldingFlips(rows: rows, rowKey: rowKey, into: values)
+            return
+          }
           for r in rows.indices {
             let basic = Int(rows[r].basic)
             if basic >= 0 && rowKey[r] == .min { values[basic] = rows[r].constant }
@@ -571,6 +588,11 @@ extension Tableau {
   /// Decides fixedness for every C_U basic in evaluation order, and for the C_S basics
   /// they refer to. O(symbols + C_U cells + cells of the C_S rows referred to).
   mutating func refreshFixedness() {
+    // Fixedness reads the rows and the vectors as they are: held flips made first.
+    if heldRows > 0 {
+      settleHeldFlips()
+      fixednessIsCurrent = false
+    }
     materializeDeferredObjective()
     guard !fixednessIsCurrent else { return }
     if staleKeyedSlots > 0 { compactKeyedSlots() }

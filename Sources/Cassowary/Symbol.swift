@@ -69,6 +69,9 @@ struct ConstraintTag {
 /// in a ``RowCells`` buffer of the row's own (see there for why not arrays).
 struct Row {
   var basic: Int32 = -1
+  /// The symbol that enters when this row's held flip is made, or -1
+  /// (Tableau+HeldFlips.swift). In the padding after `basic`: rows stay 24 bytes.
+  var heldPartner: Int32 = -1
   var constant: Double = 0
   var cells = RowCells()
 
@@ -86,6 +89,16 @@ struct Row {
 
   @inline(__always)
   func coefficient(of symbol: Int32) -> Double { cells.coefficient(of: symbol) }
+}
+
+/// What the evaluation keeps per row slot (`Tableau.slotMarks`).
+struct SlotMark {
+  /// Queued for re-evaluation.
+  var valueQueued = false
+  /// `-1/a` for the flip the row holds, `a` its partner's coefficient there: what the flip
+  /// multiplies the row's constant by (Tableau+HeldFlips.swift). Valid while the row
+  /// names a partner.
+  var heldScale = 0.0
 }
 
 /// A C_U row slot with the evaluation key it had when listed.

@@ -140,7 +140,8 @@ extension Tableau {
   /// δ/μ: the marker's row constant moves if it is basic, and so does that of every row
   /// containing it by name (C_S rows when it is parametric, C_U rows either way; C_U rows
   /// that refer to those rows pick the change up when evaluated). Rows pushed infeasible
-  /// are queued for the dual simplex when collecting.
+  /// are queued for the dual simplex when collecting, or their flips held
+  /// (Tableau+HeldFlips.swift).
   /// - Complexity: O(rows containing the marker).
   mutating func shiftConstant(_ tag: inout ConstraintTag, to constant: Double) {
     let delta = constant - tag.constant
@@ -171,27 +172,57 @@ extension Tableau {
     var stamps = ContiguousArray<UInt32>()
     var moved = ContiguousArray<Int32>()
     var infeasible = SymbolQueue()
+    // A row turned infeasible whose flip reaches no other row holds it
+    // (Tableau+HeldFlips.swift) instead of going to the dual simplex; one that already
+    // holds it (its cells unchanged, since no pivot reaches it) goes on holding it.
+    let holding = holdsFlips && !phaseOneActive && collectsInfeasibleRows
+    if holding { growSlotMarks() }
+    let unheld = deferredBasic
+    let basicRow = rowOf
+    let occurrences = restrictedOccurrences
+    var newlyHeld = 0
+    var marks = ContiguousArray<SlotMark>()
     swap(&table, &rows)
     swap(&stamps, &rowStamp)
     swap(&moved, &movedConstantSlots)
     swap(&infeasible, &infeasibleRows)
-    table.withUnsafeMutableBufferPointer { table in
-      stamps.withUnsafeMutableBufferPointer { stamps in
-        for column in 0..<2 {
-          (column == 0 ? restricted : unrestricted).withUnsafeBufferPointer { slots in
-            for slot in slots {
-              let r = Int(slot)
-              let basic = table[r].basic
-              if basic < 0 || stamps[r] == stamp { continue }
-              stamps[r] = stamp
-              guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
-              let constant = table[r].constant + table[r].coefficients[i] * shift
-              table[r].constant = constant
-              Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
-              guard collecting else { continue }
-              let kind = kinds[Int(basic)]
-              if kind == .dummy ? abs(constant) > epsilon : (kind.isRestricted && constant < -epsilon) {
-                infeasible.insert(basic)
+    swap(&marks, &slotMarks)
+    marks.withUnsafeMutableBufferPointer { marks in
+      table.withUnsafeMutableBufferPointer { table in
+        stamps.withUnsafeMutableBufferPointer { stamps in
+          for column in 0..<2 {
+            (column == 0 ? restricted : unrestricted).withUnsafeBufferPointer { slots in
+              for slot in slots {
+                let r = Int(slot)
+                let basic = table[r].basic
+                if basic < 0 || stamps[r] == stamp { continue }
+                stamps[r] = stamp
+                guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
+                let constant = table[r].constant + table[r].coefficients[i] * shift
+                table[r].constant = constant
+                Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
+                guard collecting else { continue }
+                let kind = kinds[Int(basic)]
+                if kind == .dummy {
+                  if abs(constant) > epsilon { infeasible.insert(basic) }
+                } else if kind.isRestricted && constant < -epsilon {
+                  let partner = table[r].heldPartner
+                  if holding && partner >= 0 && basicRow[Int(partner)] < 0 { continue }
+                  let cell =
+                    holding && basic != unheld
+                    ? kinds.withUnsafeBufferPointer { kinds in
+                      occurrences.withUnsafeBufferPointer { occurrences in
+                        Self.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences)
+                      }
+                    } : -1
+                  if cell >= 0 {
+                    if partner < 0 { newlyHeld += 1 }
+                    table[r].heldPartner = table[r].symbols[cell]
+                    marks[r].heldScale = -1 / table[r].coefficients[cell]
+                  } else {
+                    infeasible.insert(basic)
+                  }
+                }
               }
             }
           }
@@ -202,7 +233,10 @@ extension Tableau {
     swap(&stamps, &rowStamp)
     swap(&moved, &movedConstantSlots)
     swap(&infeasible, &infeasibleRows)
+    swap(&marks, &slotMarks)
     valuesNeedFullEvaluation = overflow
+    heldRows += newlyHeld
+    heldFlipCount += newlyHeld
   }
 
   @inline(__always)

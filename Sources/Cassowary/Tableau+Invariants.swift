@@ -60,6 +60,24 @@ extension Tableau {
       written.materializeDeferredObjective()
       return problems + written.invariantViolations()
     }
+    if heldRows > 0 {
+      // The invariants hold of the basis the held flips reach (Tableau+HeldFlips.swift):
+      // check the listing, then a copy with the flips made (its own row buffers: a flip
+      // writes its row in place), whose values must be the ones read here.
+      var problems = heldFlipViolations()
+      var settled = independentCopy()
+      settled.settleHeldFlips()
+      if valuesAreCurrent {
+        let held = lazyValue
+        settled.valuesAreCurrent = false
+        settled.valuesNeedFullEvaluation = true
+        settled.refreshValues()
+        for s in 0..<min(held.count, settled.lazyValue.count) where abs(held[s] - settled.lazyValue[s]) > 1e-9 * max(1, abs(held[s])) {
+          problems.append("symbol \(s): value \(held[s]) with flips held, \(settled.lazyValue[s]) with them made")
+        }
+      }
+      return problems + settled.invariantViolations()
+    }
     var problems: [String] = []
     var countedRestricted = ContiguousArray<Int32>(repeating: 0, count: symbolKind.count)
     var countedUnrestricted = ContiguousArray<Int32>(repeating: 0, count: symbolKind.count)

@@ -22,6 +22,10 @@ import LayoutModel
 // 1,000-view resize to 0.51× its time (Results/FINDINGS.md, twenty-third session). The basis reached is the one the generic pivot reaches (the ratio test of a
 // single candidate chooses it), so pivot counts, cells touched and the solution are
 // unchanged.
+//
+// Since the twenty-fifth session a constant change does not make such flips at all when
+// the row's other symbols are all dummies: they wait in their rows (Tableau+HeldFlips.swift),
+// and this pivot makes them when something needs the basis.
 extension Tableau {
 
   /// The one symbol the dual ratio test could choose in the infeasible restricted row

@@ -446,6 +446,8 @@ extension Tableau {
         return basic
       }
       if constant >= -Self.epsilon { continue }
+      // A row whose flip reaches no other row waits (Tableau+HeldFlips.swift).
+      if holdsFlips && !phaseOneActive && holdFlipIfPossible(ofRow: slot) { continue }
       // A row with one candidate needs no ratio test, and when that candidate is in no
       // other row the pivot changes this row alone (Tableau+LocalPivots.swift).
       if let entering = soleDualCandidate(inRow: slot), pivotStaysWithinRow(entering: entering, slot: slot) {

@@ -158,6 +158,10 @@ extension Tableau {
     rowOf[Int(rows[r].basic)] = -1
     rows[r].basic = -1
     rows[r].constant = 0
+    if rows[r].heldPartner >= 0 {
+      rows[r].heldPartner = -1
+      heldRows -= 1
+    }
     // A free slot keeps a small buffer for reuse, not a long row's.
     rows[r].cells.removeAll(keepingCapacity: rows[r].cells.capacity <= 256)
     freeRowSlots.append(slot)

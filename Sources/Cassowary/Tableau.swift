@@ -114,8 +114,10 @@ struct Tableau {
   /// else, and more moved rows than the list's reserved capacity, sets it.
   var valuesNeedFullEvaluation = true
   var movedConstantSlots: ContiguousArray<Int32> = []
-  /// Per row slot: queued in `valueHeap` (C_U rows to re-evaluate, lowest key first).
-  var valueQueuedSlot: ContiguousArray<Bool> = []
+  /// Per row slot, grown at full evaluations (so that constant changes allocate nothing):
+  /// whether it is queued in `valueHeap` (C_U rows to re-evaluate, lowest key first), and
+  /// the scale of the flip it holds (Tableau+HeldFlips.swift).
+  var slotMarks: ContiguousArray<SlotMark> = []
   var valueHeap = KeyedSymbolHeap()
   /// C_U rows the last evaluation walked: all of them, or those downstream of moved
   /// constants (deterministic, for tests).
@@ -209,6 +211,15 @@ struct Tableau {
   /// it has made (deterministic, for tests).
   var pivotsWithinRows = true
   var rowLocalPivots = 0
+  /// Flips left in their infeasible rows until something needs them made
+  /// (Tableau+HeldFlips.swift; each such row names its partner, `Row.heldPartner`): how
+  /// many rows name one, whether flips are held (tests turn it off for a twin that makes
+  /// them at once), and how many were held and how many of those later made
+  /// (deterministic, for tests).
+  var heldRows = 0
+  var holdsFlips = true
+  var heldFlipCount = 0
+  var settledFlipCount = 0
 
   // MARK: Dual simplex, phase one, rollback
 

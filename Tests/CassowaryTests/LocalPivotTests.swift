@@ -21,12 +21,15 @@ import TestSupport
   /// with `edit` the variable width an edit variable @900 (suggested `width`), without it
   /// a constant (the last constraint, whose constant resizes change, as the scene layer
   /// does). Variables: x[0 ..< n], w[0 ..< n], width. Returns the solver, the constraints
-  /// and the ids of the equal-width constraints.
+  /// and the ids of the equal-width constraints. The crossings are pivoted at once unless
+  /// `holdingFlips` (HeldFlipTests; Tableau+HeldFlips.swift).
   static func stack(
-    views n: Int, width: Double, withinRows: Bool, edit: Bool = true, leavingOut omitted: Set<Int> = []
+    views n: Int, width: Double, withinRows: Bool, edit: Bool = true, leavingOut omitted: Set<Int> = [],
+    holdingFlips: Bool = false
   ) throws -> (CassowarySolver, [Constraint], [ConstraintID]) {
     let solver = CassowarySolver()
     solver.tableau.pivotsWithinRows = withinRows
+    solver.tableau.holdsFlips = holdingFlips
     var builder = ConstraintBuilder()
     let x = { (i: Int) in i }
     let w = { (i: Int) in n + i }
