@@ -324,7 +324,9 @@ extension Tableau {
       // change) so that a constant edit allocates nothing.
       movedConstantSlots.removeAll(keepingCapacity: true)
       movedConstantSlots.reserveCapacity(256)
-      growSlotMarks()
+      if valueQueuedSlot.count < rows.count {
+        valueQueuedSlot.append(contentsOf: repeatElement(false, count: rows.count - valueQueuedSlot.count))
+      }
       valueHeap.reserveCapacity(rows.count)
       valuesNeedFullEvaluation = false
     } else if let evaluated = reevaluateDownstreamOfMovedConstants(budget: max(32, liveRows / 32)) {
@@ -360,7 +362,7 @@ extension Tableau {
           // A row holding a flip: its basic and partner take what the flip gives when it
           // is due, the row's constant and 0 when it is not.
           let due = constant < -Self.epsilon
-          let partnerValue = due ? constant * slotMarks[r].heldScale : 0
+          let partnerValue = due ? constant * heldFlipScale(ofRow: r, partner: partner) : 0
           if due { constant = 0 }
           if lazyValue[Int(partner)] != partnerValue {
             lazyValue[Int(partner)] = partnerValue
@@ -379,7 +381,7 @@ extension Tableau {
     var evaluated = 0
     while let slot = valueHeap.popMax() {
       let r = Int(slot)
-      slotMarks[r].valueQueued = false
+      valueQueuedSlot[r] = false
       let basic = rows[r].basic
       guard basic >= 0, rowKey[r] != .min else { continue }
       var total = rows[r].constant
@@ -390,7 +392,7 @@ extension Tableau {
       }
       evaluated += 1
       if evaluated > budget {
-        while let queued = valueHeap.popMax() { slotMarks[Int(queued)].valueQueued = false }
+        while let queued = valueHeap.popMax() { valueQueuedSlot[Int(queued)] = false }
         return nil
       }
       if total != lazyValue[Int(basic)] {
@@ -410,8 +412,8 @@ extension Tableau {
   @inline(__always)
   private mutating func queueForValue(_ slot: Int32) {
     let r = Int(slot)
-    guard !slotMarks[r].valueQueued, rows[r].basic >= 0, rowKey[r] != .min else { return }
-    slotMarks[r].valueQueued = true
+    guard !valueQueuedSlot[r], rows[r].basic >= 0, rowKey[r] != .min else { return }
+    valueQueuedSlot[r] = true
     // The heap pops the highest key first: negated, the lowest.
     valueHeap.push(key: -rowKey[r], symbol: slot)
   }

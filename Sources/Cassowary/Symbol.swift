@@ -91,16 +91,6 @@ struct Row {
   func coefficient(of symbol: Int32) -> Double { cells.coefficient(of: symbol) }
 }
 
-/// What the evaluation keeps per row slot (`Tableau.slotMarks`).
-struct SlotMark {
-  /// Queued for re-evaluation.
-  var valueQueued = false
-  /// `-1/a` for the flip the row holds, `a` its partner's coefficient there: what the flip
-  /// multiplies the row's constant by (Tableau+HeldFlips.swift). Valid while the row
-  /// names a partner.
-  var heldScale = 0.0
-}
-
 /// A C_U row slot with the evaluation key it had when listed.
 struct KeyedSlot {
   var slot: Int32

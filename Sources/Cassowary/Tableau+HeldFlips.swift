@@ -17,8 +17,7 @@ import LayoutModel
 // it, and the row holds no pivotable symbol but `q`; no ratio test of another row meets
 // `q` or the basic. So the flip commutes with every pivot a constant change makes, and it
 // can wait: the row stays as it is, infeasible, and names its partner (`Row.heldPartner`,
-// in the row's padding; the scale `-1/a` in the evaluation's per-slot marks, grown at full
-// evaluations: holding allocates nothing). `shiftConstant` holds the flips of the rows it
+// in the row's padding: holding allocates nothing and takes no memory). `shiftConstant` holds the flips of the rows it
 // turns infeasible; the dual simplex, those of the rows its own pivots or an edit's leave
 // so (`dualOptimize` only ever runs for constant changes and suggestions, which change no
 // row's cells but by pivots). Reads interpret a held flip: the basic's value is 0 and the
@@ -76,23 +75,12 @@ extension Tableau {
     return cell >= 0 ? rows[Int(slot)].symbols[cell] : -1
   }
 
-  /// Gives every row slot its per-slot mark, where a held flip keeps its scale. Full
-  /// evaluations grow the marks after a structural change (which allocates anyway); this is
-  /// for a constant change that comes before any evaluation. O(new slots).
-  @inline(__always)
-  mutating func growSlotMarks() {
-    if slotMarks.count < rows.count {
-      slotMarks.append(contentsOf: repeatElement(SlotMark(), count: rows.count - slotMarks.count))
-    }
-  }
-
   /// Holds the flip of infeasible row `slot` if it can be held; returns whether it is held
   /// (now or already). O(row length).
   mutating func holdFlipIfPossible(ofRow slot: Int32) -> Bool {
     let r = Int(slot)
     let held = rows[r].heldPartner
     if held >= 0 && rowOf[Int(held)] < 0 { return true }
-    growSlotMarks()
     let partner = heldFlipPartner(ofRow: slot)
     guard partner >= 0 else { return false }
     if held < 0 {
@@ -100,7 +88,7 @@ extension Tableau {
       heldFlipCount += 1
     }
     rows[r].heldPartner = partner
-    slotMarks[r].heldScale = heldFlipScale(ofRow: r, partner: partner)
+    valuesNeedFullEvaluation = true
     return true
   }
 
@@ -149,24 +137,26 @@ extension Tableau {
   /// `writeParametricAndRestrictedValues`) while rows hold flips: each C_S basic takes its
   /// row's constant, except that a due flip gives its basic 0 and its partner
   /// `constant · (-1/a)` (the partner is parametric, so no other row writes it). One pass
-  /// over the row table, as without held flips. O(row slots).
+  /// over the row table, as without held flips, plus a search of each due row for its
+  /// partner's coefficient (the row was just shifted: its cells are warm).
+  /// O(row slots + due rows · log row length).
   func writeRestrictedValuesHoldingFlips(
     rows: UnsafeBufferPointer<Row>, rowKey: UnsafeBufferPointer<Int64>, into values: UnsafeMutableBufferPointer<Double>
   ) {
     let epsilon = Self.epsilon
     rowOf.withUnsafeBufferPointer { rowOf in
-      slotMarks.withUnsafeBufferPointer { marks in
-        for r in rows.indices {
-          let basic = Int(rows[r].basic)
-          guard basic >= 0 && rowKey[r] == .min else { continue }
-          let constant = rows[r].constant
-          let partner = Int(rows[r].heldPartner)
-          if partner >= 0 && constant < -epsilon && rowOf[partner] < 0 {
-            values[basic] = 0
-            values[partner] = constant * marks[r].heldScale
-          } else {
-            values[basic] = constant
-          }
+      for r in rows.indices {
+        let basic = Int(rows[r].basic)
+        guard basic >= 0 && rowKey[r] == .min else { continue }
+        let constant = rows[r].constant
+        let partner = rows[r].heldPartner
+        if partner >= 0 && constant < -epsilon && rowOf[Int(partner)] < 0,
+          let i = sortedIndex(of: partner, in: rows[r].symbols)
+        {
+          values[basic] = 0
+          values[Int(partner)] = constant * (-1 / rows[r].coefficients[i])
+        } else {
+          values[basic] = constant
         }
       }
     }
@@ -190,8 +180,6 @@ extension Tableau {
       let partner = rows[r].heldPartner
       if heldFlipPartner(ofRow: Int32(r)) != partner {
         problems.append("row \(r): its due flip to \(partner) could no longer be held")
-      } else if r >= slotMarks.count || slotMarks[r].heldScale != heldFlipScale(ofRow: r, partner: partner) {
-        problems.append("row \(r): its flip's scale is not -1 over \(partner)'s coefficient")
       }
     }
     if naming != heldRows { problems.append("\(naming) rows name a held partner, \(heldRows) counted") }

@@ -114,10 +114,8 @@ struct Tableau {
   /// else, and more moved rows than the list's reserved capacity, sets it.
   var valuesNeedFullEvaluation = true
   var movedConstantSlots: ContiguousArray<Int32> = []
-  /// Per row slot, grown at full evaluations (so that constant changes allocate nothing):
-  /// whether it is queued in `valueHeap` (C_U rows to re-evaluate, lowest key first), and
-  /// the scale of the flip it holds (Tableau+HeldFlips.swift).
-  var slotMarks: ContiguousArray<SlotMark> = []
+  /// Per row slot: queued in `valueHeap` (C_U rows to re-evaluate, lowest key first).
+  var valueQueuedSlot: ContiguousArray<Bool> = []
   var valueHeap = KeyedSymbolHeap()
   /// C_U rows the last evaluation walked: all of them, or those downstream of moved
   /// constants (deterministic, for tests).
