@@ -185,43 +185,42 @@ extension Tableau {
     swap(&stamps, &rowStamp)
     swap(&moved, &movedConstantSlots)
     swap(&infeasible, &infeasibleRows)
-    do {
-      table.withUnsafeMutableBufferPointer { table in
-        stamps.withUnsafeMutableBufferPointer { stamps in
-          for column in 0..<2 {
-            (column == 0 ? restricted : unrestricted).withUnsafeBufferPointer { slots in
-              for slot in slots {
-                let r = Int(slot)
-                let basic = table[r].basic
-                if basic < 0 || stamps[r] == stamp { continue }
-                stamps[r] = stamp
-                guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
-                let before = table[r].constant
-                let constant = before + table[r].coefficients[i] * shift
-                table[r].constant = constant
-                Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
-                let held = table[r].heldPartner
-                if held >= 0 && (before < -epsilon) != (constant < -epsilon) && basicRow[Int(held)] < 0 { crossings += 1 }
-                guard collecting else { continue }
-                let kind = kinds[Int(basic)]
-                if kind == .dummy {
-                  if abs(constant) > epsilon { infeasible.insert(basic) }
-                } else if kind.isRestricted && constant < -epsilon {
-                  let partner = table[r].heldPartner
-                  if holding && partner >= 0 && basicRow[Int(partner)] < 0 { continue }
-                  let cell =
-                    holding && basic != unheld
-                    ? kinds.withUnsafeBufferPointer { kinds in
-                      occurrences.withUnsafeBufferPointer { occurrences in
-                        Self.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences)
-                      }
-                    } : -1
-                  if cell >= 0 {
-                    if partner < 0 { newlyHeld += 1 }
-                    table[r].heldPartner = table[r].symbols[cell]
-                  } else {
-                    infeasible.insert(basic)
-                  }
+    table.withUnsafeMutableBufferPointer { table in
+      stamps.withUnsafeMutableBufferPointer { stamps in
+        for column in 0..<2 {
+          (column == 0 ? restricted : unrestricted).withUnsafeBufferPointer { slots in
+            for slot in slots {
+              let r = Int(slot)
+              let basic = table[r].basic
+              if basic < 0 || stamps[r] == stamp { continue }
+              stamps[r] = stamp
+              guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
+              let before = table[r].constant
+              let constant = before + table[r].coefficients[i] * shift
+              table[r].constant = constant
+              Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
+              let partner = table[r].heldPartner
+              if partner >= 0 && (before < -epsilon) != (constant < -epsilon) && basicRow[Int(partner)] < 0 {
+                crossings += 1
+              }
+              guard collecting else { continue }
+              let kind = kinds[Int(basic)]
+              if kind == .dummy {
+                if abs(constant) > epsilon { infeasible.insert(basic) }
+              } else if kind.isRestricted && constant < -epsilon {
+                if holding && partner >= 0 && basicRow[Int(partner)] < 0 { continue }
+                let cell =
+                  holding && basic != unheld
+                  ? kinds.withUnsafeBufferPointer { kinds in
+                    occurrences.withUnsafeBufferPointer { occurrences in
+                      Self.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences)
+                    }
+                  } : -1
+                if cell >= 0 {
+                  if partner < 0 { newlyHeld += 1 }
+                  table[r].heldPartner = table[r].symbols[cell]
+                } else {
+                  infeasible.insert(basic)
                 }
               }
             }
