@@ -231,6 +231,7 @@ extension Tableau {
   @inline(__always)
   mutating func invalidateDerived() {
     if heldRows > 0 { settleHeldFlips() }
+    noteStructureChange()
     valuesAreCurrent = false
     valuesNeedFullEvaluation = true
     fixednessIsCurrent = false
@@ -312,7 +313,12 @@ extension Tableau {
         // Built at the second evaluation of a structure (the first of a resize, say); room
         // for it made at the first (a build or a structural change, which allocate anyway),
         // so that a resize allocates nothing.
-        if fullEvaluationsSinceStructuralChange > 0 { buildEvaluationProgram() } else { reserveProgramCapacity() }
+        if fullEvaluationsSinceStructuralChange > 0 {
+          buildEvaluationProgram()
+        } else {
+          reserveProgramCapacity()
+          reserveShiftColumns()
+        }
       }
       fullEvaluationsSinceStructuralChange += 1
       var values = ContiguousArray<Double>()

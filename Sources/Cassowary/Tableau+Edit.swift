@@ -181,47 +181,98 @@ extension Tableau {
     let occurrences = restrictedOccurrences
     var newlyHeld = 0
     var crossings = 0
+    // The marker's remembered column (Tableau+ShiftColumns.swift): each half is read when
+    // valid, else walked and, when it fits, written down.
+    let entry = shiftColumnEntry(for: marker, length: restricted.count + unrestricted.count)
+    var column = ShiftColumn()
+    if entry == 0 { swap(&column, &shiftColumns.0) } else if entry == 1 { swap(&column, &shiftColumns.1) }
+    let restrictedKnown = column.restricted.version == shapeVersion
+    let unrestrictedKnown = column.unrestricted.version == structureVersion
+    var recordsRestricted = !restrictedKnown && column.restricted.beginWalk()
+    var recordsUnrestricted = !unrestrictedKnown && column.unrestricted.beginWalk()
     swap(&table, &rows)
     swap(&stamps, &rowStamp)
     swap(&moved, &movedConstantSlots)
     swap(&infeasible, &infeasibleRows)
     table.withUnsafeMutableBufferPointer { table in
       stamps.withUnsafeMutableBufferPointer { stamps in
-        for column in 0..<2 {
-          (column == 0 ? restricted : unrestricted).withUnsafeBufferPointer { slots in
-            for slot in slots {
-              let r = Int(slot)
-              let basic = table[r].basic
-              if basic < 0 || stamps[r] == stamp { continue }
-              stamps[r] = stamp
-              guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
-              let before = table[r].constant
-              let constant = before + table[r].coefficients[i] * shift
-              table[r].constant = constant
-              Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
-              let partner = table[r].heldPartner
-              if partner >= 0 && (before < -epsilon) != (constant < -epsilon) && basicRow[Int(partner)] < 0 {
-                crossings += 1
+        do {
+          /// Moves C_S row `r`, whose marker coefficient is `coefficient`, and queues or
+          /// holds it if that leaves it infeasible.
+          @inline(__always)
+          func shiftRestricted(_ r: Int, by coefficient: Double) {
+            let before = table[r].constant
+            let constant = before + coefficient * shift
+            table[r].constant = constant
+            Self.noteConstantMoved(Int32(r), in: &moved, overflow: &overflow)
+            let partner = table[r].heldPartner
+            if partner >= 0 && (before < -epsilon) != (constant < -epsilon) && basicRow[Int(partner)] < 0 {
+              crossings += 1
+            }
+            guard collecting else { return }
+            let basic = table[r].basic
+            let kind = kinds[Int(basic)]
+            if kind == .dummy {
+              if abs(constant) > epsilon { infeasible.insert(basic) }
+            } else if constant < -epsilon {
+              if holding && partner >= 0 && basicRow[Int(partner)] < 0 { return }
+              let cell =
+                holding && basic != unheld
+                ? kinds.withUnsafeBufferPointer { kinds in
+                  occurrences.withUnsafeBufferPointer { occurrences in
+                    Self.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences)
+                  }
+                } : -1
+              if cell >= 0 {
+                if partner < 0 { newlyHeld += 1 }
+                table[r].heldPartner = table[r].symbols[cell]
+              } else {
+                infeasible.insert(basic)
               }
-              guard collecting else { continue }
-              let kind = kinds[Int(basic)]
-              if kind == .dummy {
-                if abs(constant) > epsilon { infeasible.insert(basic) }
-              } else if kind.isRestricted && constant < -epsilon {
-                if holding && partner >= 0 && basicRow[Int(partner)] < 0 { continue }
-                let cell =
-                  holding && basic != unheld
-                  ? kinds.withUnsafeBufferPointer { kinds in
-                    occurrences.withUnsafeBufferPointer { occurrences in
-                      Self.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences)
-                    }
-                  } : -1
-                if cell >= 0 {
-                  if partner < 0 { newlyHeld += 1 }
-                  table[r].heldPartner = table[r].symbols[cell]
-                } else {
-                  infeasible.insert(basic)
-                }
+            }
+          }
+
+          if restrictedKnown {
+            column.restricted.cells.withUnsafeBufferPointer { cells in
+              for cell in cells { shiftRestricted(Int(cell.slot), by: cell.coefficient) }
+            }
+          } else {
+            restricted.withUnsafeBufferPointer { slots in
+              for slot in slots {
+                let r = Int(slot)
+                let basic = table[r].basic
+                // A stale entry for a slot now holding a C_U row: the other column lists
+                // that row (and the stamp must not keep it from that walk).
+                if basic < 0 || !kinds[Int(basic)].isRestricted || stamps[r] == stamp { continue }
+                stamps[r] = stamp
+                guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
+                let coefficient = table[r].coefficients[i]
+                column.restricted.write(slot, coefficient, while: &recordsRestricted)
+                shiftRestricted(r, by: coefficient)
+              }
+            }
+          }
+
+          // C_U rows only move: their basics are unrestricted and hold no flips.
+          if unrestrictedKnown {
+            column.unrestricted.cells.withUnsafeBufferPointer { cells in
+              for cell in cells {
+                table[Int(cell.slot)].constant += cell.coefficient * shift
+                Self.noteConstantMoved(cell.slot, in: &moved, overflow: &overflow)
+              }
+            }
+          } else {
+            unrestricted.withUnsafeBufferPointer { slots in
+              for slot in slots {
+                let r = Int(slot)
+                let basic = table[r].basic
+                if basic < 0 || kinds[Int(basic)].isRestricted || stamps[r] == stamp { continue }
+                stamps[r] = stamp
+                guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
+                let coefficient = table[r].coefficients[i]
+                column.unrestricted.write(slot, coefficient, while: &recordsUnrestricted)
+                table[r].constant += coefficient * shift
+                Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
               }
             }
           }
@@ -232,6 +283,17 @@ extension Tableau {
     swap(&stamps, &rowStamp)
     swap(&moved, &movedConstantSlots)
     swap(&infeasible, &infeasibleRows)
+    if recordsRestricted { column.restricted.version = shapeVersion }
+    if recordsUnrestricted { column.unrestricted.version = structureVersion }
+    if restrictedKnown && !column.restricted.cells.isEmpty {
+      column.restricted.misses = 0
+      rememberedRestrictedShifts += 1
+    }
+    if unrestrictedKnown && !column.unrestricted.cells.isEmpty {
+      column.unrestricted.misses = 0
+      rememberedUnrestrictedShifts += 1
+    }
+    if entry == 0 { swap(&column, &shiftColumns.0) } else if entry == 1 { swap(&column, &shiftColumns.1) }
     // A flip that comes due or stops being due changes two values at once (the basic's and
     // its partner's), as the pivot it stands for would: the whole evaluation runs again, as
     // after that pivot (walking downstream of the moved rows first, and giving up, cost a

@@ -32,7 +32,8 @@ extension Tableau {
   /// vectors sorted, non-zero and on parametric pivotable symbols; optimality (no symbol may
   /// enter); markers of present constraints accounted for and released symbols unused;
   /// cached values equal to a fresh evaluation; required constraints satisfied by the
-  /// values; no batch counts left over.
+  /// values; no batch counts left over; remembered marker columns that are valid listing
+  /// exactly the rows and coefficients (Tableau+ShiftColumns.swift).
   /// - Complexity: O(cells + symbols + objective entries + Σ constraint terms).
   func invariantViolations() -> [String] {
     if deferredBasic >= 0 {
@@ -64,7 +65,7 @@ extension Tableau {
       // The invariants hold of the basis the held flips reach (Tableau+HeldFlips.swift):
       // check the listing, then a copy with the flips made (its own row buffers: a flip
       // writes its row in place), whose values must be the ones read here.
-      var problems = heldFlipViolations()
+      var problems = heldFlipViolations() + shiftColumnViolations()
       var settled = independentCopy()
       settled.settleHeldFlips()
       if valuesAreCurrent {
@@ -78,7 +79,7 @@ extension Tableau {
       }
       return problems + settled.invariantViolations()
     }
-    var problems: [String] = []
+    var problems = shiftColumnViolations()
     var countedRestricted = ContiguousArray<Int32>(repeating: 0, count: symbolKind.count)
     var countedUnrestricted = ContiguousArray<Int32>(repeating: 0, count: symbolKind.count)
     var cells = 0

@@ -69,6 +69,7 @@ extension Tableau {
     let e = Int(entering)
     let leaving = rows[r].basic
     work.pivots += 1
+    noteRestrictedCellsChange()
     rowLocalPivots += 1
     valuesNeedFullEvaluation = true
     if recordsPivots { undoLog.append((entering, leaving)) }

@@ -83,6 +83,7 @@ extension Tableau {
   /// C_S basics, or C_U basics with keys below those of every row that mentions `symbol`).
   /// - Complexity: O(Σ over those rows of their length + expression length).
   mutating func substituteIntoUnrestrictedRows(_ symbol: Int32, constant: Double) {
+    noteStructureChange()
     let s = Int(symbol)
     let stamp = nextStamp()
     var unrestricted = ContiguousArray<Int32>()
@@ -198,6 +199,7 @@ extension Tableau {
     if deferredBasic >= 0 && !(defersObjective && deferredBasic == leaving) { materializeDeferredObjective() }
     if symbolKind[Int(entering)] == .dummy { loadDummyVector(entering) }
     work.pivots += 1
+    noteRestrictedCellsChange()
     valuesNeedFullEvaluation = true
     if recordsPivots { undoLog.append((entering, leaving)) }
 

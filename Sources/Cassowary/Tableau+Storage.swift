@@ -100,6 +100,7 @@ extension Tableau {
 
   /// A free row slot for `basic`, reusing released slots (and their buffers' capacity).
   mutating func makeRowSlot(basic: Int32) -> Int32 {
+    noteStructureChange()
     liveRows += 1
     let slot: Int32
     if let reused = freeRowSlots.popLast() {
@@ -143,6 +144,7 @@ extension Tableau {
 
   /// Drops a row: its basic becomes free of any row, its cells leave the column counts.
   mutating func dropRow(_ slot: Int32) {
+    noteStructureChange()
     let r = Int(slot)
     let unrestricted = isUnrestrictedRow(slot)
     if unrestricted {
@@ -476,6 +478,7 @@ extension Tableau {
 
   /// Removes one symbol's cell from a row (no substitution). O(row length).
   mutating func removeCell(_ symbol: Int32, fromRow slot: Int32) {
+    noteStructureChange()
     let r = Int(slot)
     guard let i = rows[r].index(of: symbol) else { return }
     rows[r].cells.remove(at: i)

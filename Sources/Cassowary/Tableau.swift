@@ -218,6 +218,18 @@ struct Tableau {
   var holdsFlips = true
   var heldFlipCount = 0
   var settledFlipCount = 0
+  /// Remembered marker columns (Tableau+ShiftColumns.swift): the two columns, the one
+  /// used last, the versions their halves are checked against, the shortest column worth
+  /// remembering (1 where invariants are checked, so that every test's small systems
+  /// exercise them; tests also set it), and how many shifts read a remembered C_S or C_U
+  /// half that lists rows (deterministic, for tests).
+  var shiftColumns = (ShiftColumn(), ShiftColumn())
+  var lastShiftColumn = 1
+  var shapeVersion: UInt64 = 1
+  var structureVersion: UInt64 = 1
+  var shiftColumnMinimumLength = Tableau.checksInvariants ? 1 : Tableau.rememberedColumnMinimumLength
+  var rememberedRestrictedShifts = 0
+  var rememberedUnrestrictedShifts = 0
 
   // MARK: Dual simplex, phase one, rollback
 

@@ -1,0 +1,184 @@
+// The rows a constant change shifts, with the marker's coefficient in each, kept between
+// changes.
+//
+// A resize of a 1,000-view fill-equally stack shifts ~3,000 rows: each view's content-size
+// row and each view's vertical row mention the container's markers. Walking the marker's
+// column reads every row's cell buffer to find the marker's coefficient, a buffer per row,
+// scattered over the heap: ~3 first-level cache misses a row (cachegrind) and half of the
+// resize's time. The coefficients do not change from one resize to the next unless
+// something pivots or the structure changes, so the walk writes down what it found (slot
+// and coefficient, in the order it shifted them) and the next shift of the same marker
+// reads that list instead: a sequential read, and each row's 24-byte entry in the row table.
+//
+// Two markers are remembered (a resize moves a width and a height). C_S rows change on
+// every pivot, C_U rows only on structural changes (pivots never reach them; CassowarySolver
+// "The evaluation program"), so the two halves of a list are valid apart: the C_S half while
+// `shapeVersion` is unchanged, the C_U half while `structureVersion` is. Both counters move
+// before any cell changes (pivots, row slots made or dropped, cells removed, every entry
+// point through `invalidateDerived`); the invariant checks compare valid lists with the
+// rows.
+//
+// Room is reserved at the first evaluation after a structural change (which allocates
+// anyway), for as many rows as there are, and only when that is at least
+// `rememberedColumnMinimumLength` (shorter columns are walked while their buffers are
+// warm); it is reserved, not written, so the first layout touches no more memory. A list
+// that would not fit is not kept, so a constant change still allocates nothing. A half
+// written down twice in a row and never read (the marker's changes always pivot) is then
+// written down only on one walk in eight.
+
+/// One row a remembered shift moves: its slot and the marker's coefficient in it.
+struct ShiftCell {
+  var slot: Int32 = -1
+  var coefficient: Double = 0
+}
+
+/// The C_S or the C_U half of a remembered column: its rows, the version it was written
+/// at (0: not written or abandoned), and how often it has lately been written in vain.
+struct ShiftColumnHalf {
+  var cells = ContiguousArray<ShiftCell>()
+  var version: UInt64 = 0
+  /// Halves written and gone stale before any shift read them, in a row.
+  var misses = 0
+  /// Walks not written down since `misses` reached 2.
+  var skipped = 0
+
+  /// A half that went stale unread twice in a row (a marker whose every change pivots,
+  /// say) is written down only on one walk in this many: writing costs a store per row.
+  static let retryInterval = 8
+
+  /// Starts a walk of a half that is not valid; returns whether the walk writes it down
+  /// (then `cells` is empty and has room reserved, if any). O(1).
+  mutating func beginWalk() -> Bool {
+    if version != 0 { misses += 1 }
+    version = 0
+    if misses >= 2 && skipped < Self.retryInterval {
+      skipped += 1
+      return false
+    }
+    skipped = 0
+    cells.removeAll(keepingCapacity: true)
+    return cells.capacity > 0
+  }
+
+  /// Writes down a row the walk shifted, while `writing`: within the room reserved, so
+  /// appending allocates nothing; a row that does not fit ends the writing (the half is
+  /// then not kept). O(1).
+  @inline(__always)
+  mutating func write(_ slot: Int32, _ coefficient: Double, while writing: inout Bool) {
+    guard writing else { return }
+    if cells.count < cells.capacity {
+      cells.append(ShiftCell(slot: slot, coefficient: coefficient))
+    } else {
+      writing = false
+    }
+  }
+
+  /// Empties the half for another marker, keeping its room. O(1).
+  mutating func forget() {
+    self = ShiftColumnHalf(cells: cells)
+    cells.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A remembered marker column (``Tableau/shiftColumns``).
+struct ShiftColumn {
+  var marker: Int32 = -1
+  var restricted = ShiftColumnHalf()
+  var unrestricted = ShiftColumnHalf()
+}
+
+extension Tableau {
+  /// Columns shorter than this are walked in release builds: their rows are few and their
+  /// buffers warm (`shiftColumnMinimumLength`).
+  static let rememberedColumnMinimumLength = 64
+
+  /// Marks every C_S row's cells as about to change (a pivot): C_S halves of remembered
+  /// columns stop being valid. O(1).
+  @inline(__always)
+  mutating func noteRestrictedCellsChange() {
+    shapeVersion &+= 1
+  }
+
+  /// Marks the structure as about to change (rows made, dropped, cells removed): no
+  /// remembered half is valid. O(1).
+  @inline(__always)
+  mutating func noteStructureChange() {
+    shapeVersion &+= 1
+    structureVersion &+= 1
+  }
+
+  /// Makes room in both remembered columns for every live C_S row and every live C_U row
+  /// (plus a quarter), each when that is at least `shiftColumnMinimumLength` and there is
+  /// not room already. A column is rarely as long, but the room is only reserved: memory
+  /// is touched as a walk writes a half down, and finding the longest column instead
+  /// (a pass over the symbols' counts, cold by then) cost a 1,000-view first layout
+  /// ~15 µs. Called where an evaluation after a structural change may allocate.
+  /// - Complexity: O(1); allocates up to four times when it grows.
+  mutating func reserveShiftColumns() {
+    let minimum = max(shiftColumnMinimumLength, 1)
+    let restrictedRows = liveRows - liveUnrestrictedRows
+    Self.reserve(&shiftColumns.0.restricted, for: restrictedRows, minimum: minimum)
+    Self.reserve(&shiftColumns.1.restricted, for: restrictedRows, minimum: minimum)
+    Self.reserve(&shiftColumns.0.unrestricted, for: liveUnrestrictedRows, minimum: minimum)
+    Self.reserve(&shiftColumns.1.unrestricted, for: liveUnrestrictedRows, minimum: minimum)
+  }
+
+  private static func reserve(_ half: inout ShiftColumnHalf, for length: Int, minimum: Int) {
+    guard length >= minimum, half.cells.capacity < length else { return }
+    half = ShiftColumnHalf()
+    half.cells.reserveCapacity(length + length / 4)
+  }
+
+  /// Which remembered column is `marker`'s, the least recently used one emptied for it if
+  /// neither is; -1 for a marker whose column lists fewer than `shiftColumnMinimumLength`
+  /// rows (`length`, stale entries included), which is walked without taking the place
+  /// of a long one. O(1).
+  mutating func shiftColumnEntry(for marker: Int32, length: Int) -> Int {
+    let entry: Int
+    if shiftColumns.0.marker == marker {
+      entry = 0
+    } else if shiftColumns.1.marker == marker {
+      entry = 1
+    } else if length < shiftColumnMinimumLength {
+      return -1
+    } else {
+      entry = 1 - lastShiftColumn
+      if entry == 0 { Self.empty(&shiftColumns.0, for: marker) } else { Self.empty(&shiftColumns.1, for: marker) }
+    }
+    lastShiftColumn = entry
+    return entry
+  }
+
+  private static func empty(_ column: inout ShiftColumn, for marker: Int32) {
+    column.marker = marker
+    column.restricted.forget()
+    column.unrestricted.forget()
+  }
+
+  /// What is wrong with the remembered columns: a half marked valid whose rows are not
+  /// exactly the live rows of its kind that mention the marker, with their coefficients.
+  /// O(cells).
+  func shiftColumnViolations() -> [String] {
+    var problems: [String] = []
+    for column in [shiftColumns.0, shiftColumns.1] where column.marker >= 0 {
+      for restricted in [true, false] {
+        let half = restricted ? column.restricted : column.unrestricted
+        guard half.version == (restricted ? shapeVersion : structureVersion) else { continue }
+        var listed: [Int32: Double] = [:]
+        for cell in half.cells { listed[cell.slot] = cell.coefficient }
+        if listed.count != half.cells.count { problems.append("remembered column of \(column.marker) lists a row twice") }
+        for r in rows.indices {
+          let basic = rows[r].basic
+          guard basic >= 0, symbolKind[Int(basic)].isRestricted == restricted else { continue }
+          let mentions = rows[r].index(of: column.marker).map { rows[r].coefficients[$0] }
+          if mentions != listed[Int32(r)] {
+            problems.append(
+              "remembered column of \(column.marker): row \(r) has coefficient \(mentions.map { "\($0)" } ?? "none"), listed \(listed[Int32(r)].map { "\($0)" } ?? "none")"
+            )
+          }
+        }
+      }
+    }
+    return problems
+  }
+}
