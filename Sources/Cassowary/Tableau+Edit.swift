@@ -161,118 +161,72 @@ extension Tableau {
     // `rowStamp` in place paid uniqueness checks and retains on every row (~140
     // instructions a row). Everything the walk writes is taken out of `self` and walked
     // through plain pointers; the closures touch no `self` (one that did copied the whole
-    // tableau per row).
+    // tableau per row), and what they change is in `walk` and `plan`, not captured one
+    // variable at a time (a local function capturing them cost dynamic exclusivity checks).
     let restricted = restrictedColumns[Int(marker)]
     let unrestricted = unrestrictedColumns[Int(marker)]
-    let kinds = symbolKind
-    let collecting = collectsInfeasibleRows
-    let epsilon = Self.epsilon
-    var overflow = valuesNeedFullEvaluation
-    var table = ContiguousArray<Row>()
-    var stamps = ContiguousArray<UInt32>()
-    var moved = ContiguousArray<Int32>()
-    var infeasible = SymbolQueue()
     // A row turned infeasible whose flip reaches no other row holds it
     // (Tableau+HeldFlips.swift) instead of going to the dual simplex; one that already
     // holds it (its cells unchanged, since no pivot reaches it) goes on holding it.
-    let holding = holdsFlips && !phaseOneActive && collectsInfeasibleRows
-    let unheld = deferredBasic
-    let basicRow = rowOf
-    let occurrences = restrictedOccurrences
-    var newlyHeld = 0
-    var crossings = 0
+    var walk = ConstantShiftWalk(
+      shift: shift, collecting: collectsInfeasibleRows, holding: holdsFlips && !phaseOneActive && collectsInfeasibleRows,
+      unheld: deferredBasic, overflow: valuesNeedFullEvaluation)
     // The marker's remembered column (Tableau+ShiftColumns.swift): each half is read when
     // valid, else walked and, when it fits, written down.
     let entry = shiftColumnEntry(for: marker, length: restricted.count + unrestricted.count)
-    var column = ShiftColumn()
-    if entry == 0 { swap(&column, &shiftColumns.0) } else if entry == 1 { swap(&column, &shiftColumns.1) }
-    let restrictedKnown = column.restricted.version == shapeVersion
-    let unrestrictedKnown = column.unrestricted.version == structureVersion
-    var recordsRestricted = !restrictedKnown && column.restricted.beginWalk()
-    var recordsUnrestricted = !unrestrictedKnown && column.unrestricted.beginWalk()
+    var plan = beginShift(entry: entry)
+    var table = ContiguousArray<Row>()
+    var stamps = ContiguousArray<UInt32>()
     swap(&table, &rows)
     swap(&stamps, &rowStamp)
-    swap(&moved, &movedConstantSlots)
-    swap(&infeasible, &infeasibleRows)
+    swap(&walk.moved, &movedConstantSlots)
+    swap(&walk.infeasible, &infeasibleRows)
     table.withUnsafeMutableBufferPointer { table in
       stamps.withUnsafeMutableBufferPointer { stamps in
-        do {
-          /// Moves C_S row `r`, whose marker coefficient is `coefficient`, and queues or
-          /// holds it if that leaves it infeasible.
-          @inline(__always)
-          func shiftRestricted(_ r: Int, by coefficient: Double) {
-            let before = table[r].constant
-            let constant = before + coefficient * shift
-            table[r].constant = constant
-            Self.noteConstantMoved(Int32(r), in: &moved, overflow: &overflow)
-            let partner = table[r].heldPartner
-            if partner >= 0 && (before < -epsilon) != (constant < -epsilon) && basicRow[Int(partner)] < 0 {
-              crossings += 1
-            }
-            guard collecting else { return }
-            let basic = table[r].basic
-            let kind = kinds[Int(basic)]
-            if kind == .dummy {
-              if abs(constant) > epsilon { infeasible.insert(basic) }
-            } else if constant < -epsilon {
-              if holding && partner >= 0 && basicRow[Int(partner)] < 0 { return }
-              let cell =
-                holding && basic != unheld
-                ? kinds.withUnsafeBufferPointer { kinds in
-                  occurrences.withUnsafeBufferPointer { occurrences in
-                    Self.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences)
+        symbolKind.withUnsafeBufferPointer { kinds in
+          rowOf.withUnsafeBufferPointer { basicRow in
+            restrictedOccurrences.withUnsafeBufferPointer { occurrences in
+              if plan.restrictedKnown {
+                plan.restrictedCells.withUnsafeBufferPointer { cells in
+                  for cell in cells {
+                    walk.shiftRestricted(
+                      Int(cell.slot), by: cell.coefficient, table: table, kinds: kinds, basicRow: basicRow, occurrences: occurrences)
                   }
-                } : -1
-              if cell >= 0 {
-                if partner < 0 { newlyHeld += 1 }
-                table[r].heldPartner = table[r].symbols[cell]
+                }
               } else {
-                infeasible.insert(basic)
+                restricted.withUnsafeBufferPointer { slots in
+                  for slot in slots {
+                    let r = Int(slot)
+                    let basic = table[r].basic
+                    // A stale entry for a slot now holding a C_U row: the other column
+                    // lists that row (and the stamp must not keep it from that walk).
+                    if basic < 0 || !kinds[Int(basic)].isRestricted || stamps[r] == stamp { continue }
+                    stamps[r] = stamp
+                    guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
+                    let coefficient = table[r].coefficients[i]
+                    plan.writeRestricted(slot, coefficient)
+                    walk.shiftRestricted(r, by: coefficient, table: table, kinds: kinds, basicRow: basicRow, occurrences: occurrences)
+                  }
+                }
               }
-            }
-          }
-
-          if restrictedKnown {
-            column.restricted.cells.withUnsafeBufferPointer { cells in
-              for cell in cells { shiftRestricted(Int(cell.slot), by: cell.coefficient) }
-            }
-          } else {
-            restricted.withUnsafeBufferPointer { slots in
-              for slot in slots {
-                let r = Int(slot)
-                let basic = table[r].basic
-                // A stale entry for a slot now holding a C_U row: the other column lists
-                // that row (and the stamp must not keep it from that walk).
-                if basic < 0 || !kinds[Int(basic)].isRestricted || stamps[r] == stamp { continue }
-                stamps[r] = stamp
-                guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
-                let coefficient = table[r].coefficients[i]
-                column.restricted.write(slot, coefficient, while: &recordsRestricted)
-                shiftRestricted(r, by: coefficient)
-              }
-            }
-          }
-
-          // C_U rows only move: their basics are unrestricted and hold no flips.
-          if unrestrictedKnown {
-            column.unrestricted.cells.withUnsafeBufferPointer { cells in
-              for cell in cells {
-                table[Int(cell.slot)].constant += cell.coefficient * shift
-                Self.noteConstantMoved(cell.slot, in: &moved, overflow: &overflow)
-              }
-            }
-          } else {
-            unrestricted.withUnsafeBufferPointer { slots in
-              for slot in slots {
-                let r = Int(slot)
-                let basic = table[r].basic
-                if basic < 0 || kinds[Int(basic)].isRestricted || stamps[r] == stamp { continue }
-                stamps[r] = stamp
-                guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
-                let coefficient = table[r].coefficients[i]
-                column.unrestricted.write(slot, coefficient, while: &recordsUnrestricted)
-                table[r].constant += coefficient * shift
-                Self.noteConstantMoved(slot, in: &moved, overflow: &overflow)
+              // C_U rows only move: their basics are unrestricted and hold no flips.
+              if plan.unrestrictedKnown {
+                plan.unrestrictedCells.withUnsafeBufferPointer { cells in
+                  for cell in cells { walk.shiftUnrestricted(cell.slot, by: cell.coefficient, table: table) }
+                }
+              } else {
+                unrestricted.withUnsafeBufferPointer { slots in
+                  for slot in slots {
+                    let r = Int(slot)
+                    let basic = table[r].basic
+                    if basic < 0 || kinds[Int(basic)].isRestricted || stamps[r] == stamp { continue }
+                    stamps[r] = stamp
+                    guard let i = sortedIndex(of: marker, in: table[r].symbols) else { continue }
+                    let coefficient = table[r].coefficients[i]
+                    plan.writeUnrestricted(slot, coefficient)
+                    walk.shiftUnrestricted(slot, by: coefficient, table: table)
+                  }
+                }
               }
             }
           }
@@ -281,26 +235,16 @@ extension Tableau {
     }
     swap(&table, &rows)
     swap(&stamps, &rowStamp)
-    swap(&moved, &movedConstantSlots)
-    swap(&infeasible, &infeasibleRows)
-    if recordsRestricted { column.restricted.version = shapeVersion }
-    if recordsUnrestricted { column.unrestricted.version = structureVersion }
-    if restrictedKnown && !column.restricted.cells.isEmpty {
-      column.restricted.misses = 0
-      rememberedRestrictedShifts += 1
-    }
-    if unrestrictedKnown && !column.unrestricted.cells.isEmpty {
-      column.unrestricted.misses = 0
-      rememberedUnrestrictedShifts += 1
-    }
-    if entry == 0 { swap(&column, &shiftColumns.0) } else if entry == 1 { swap(&column, &shiftColumns.1) }
+    swap(&walk.moved, &movedConstantSlots)
+    swap(&walk.infeasible, &infeasibleRows)
+    endShift(entry: entry, plan: &plan)
     // A flip that comes due or stops being due changes two values at once (the basic's and
     // its partner's), as the pivot it stands for would: the whole evaluation runs again, as
     // after that pivot (walking downstream of the moved rows first, and giving up, cost a
     // 10-view fill-equally resize 1.45× its time).
-    valuesNeedFullEvaluation = overflow || newlyHeld > 0 || crossings > 0
-    heldRows += newlyHeld
-    heldFlipCount += newlyHeld
+    valuesNeedFullEvaluation = walk.overflow || walk.newlyHeld > 0 || walk.crossings > 0
+    heldRows += walk.newlyHeld
+    heldFlipCount += walk.newlyHeld
   }
 
   @inline(__always)
@@ -313,5 +257,70 @@ extension Tableau {
     if kind == .dummy ? abs(constant) > Self.epsilon : (kind.isRestricted && constant < -Self.epsilon) {
       infeasibleRows.insert(basic)
     }
+  }
+}
+
+/// One constant shift's walk (``Tableau/shiftConstant(_:to:)``): what it changes, taken
+/// out of the tableau, and the change to each row.
+struct ConstantShiftWalk {
+  let shift: Double
+  let collecting: Bool
+  let holding: Bool
+  /// The basic whose objective contribution is deferred: its row never holds a flip.
+  let unheld: Int32
+  var overflow: Bool
+  var moved = ContiguousArray<Int32>()
+  var infeasible = SymbolQueue()
+  var newlyHeld = 0
+  var crossings = 0
+
+  init(shift: Double, collecting: Bool, holding: Bool, unheld: Int32, overflow: Bool) {
+    self.shift = shift
+    self.collecting = collecting
+    self.holding = holding
+    self.unheld = unheld
+    self.overflow = overflow
+  }
+
+  /// Moves C_S row `r`, whose marker coefficient is `coefficient`; queues it for the dual
+  /// simplex if that leaves it infeasible, or holds its flip (Tableau+HeldFlips.swift).
+  /// O(1), or O(row length) for a row newly infeasible.
+  @inline(__always)
+  mutating func shiftRestricted(
+    _ r: Int, by coefficient: Double, table: UnsafeMutableBufferPointer<Row>, kinds: UnsafeBufferPointer<SymbolKind>,
+    basicRow: UnsafeBufferPointer<Int32>, occurrences: UnsafeBufferPointer<Int32>
+  ) {
+    let epsilon = Tableau.epsilon
+    let before = table[r].constant
+    let constant = before + coefficient * shift
+    table[r].constant = constant
+    Tableau.noteConstantMoved(Int32(r), in: &moved, overflow: &overflow)
+    let partner = table[r].heldPartner
+    if partner >= 0 && (before < -epsilon) != (constant < -epsilon) && basicRow[Int(partner)] < 0 {
+      crossings += 1
+    }
+    guard collecting else { return }
+    let basic = table[r].basic
+    if kinds[Int(basic)] == .dummy {
+      if abs(constant) > epsilon { infeasible.insert(basic) }
+    } else if constant < -epsilon {
+      if holding && partner >= 0 && basicRow[Int(partner)] < 0 { return }
+      let cell =
+        holding && basic != unheld
+        ? Tableau.heldFlipCell(of: basic, in: table[r].cells, kinds: kinds, occurrences: occurrences) : -1
+      if cell >= 0 {
+        if partner < 0 { newlyHeld += 1 }
+        table[r].heldPartner = table[r].symbols[cell]
+      } else {
+        infeasible.insert(basic)
+      }
+    }
+  }
+
+  /// Moves C_U row `slot`: only its constant changes. O(1).
+  @inline(__always)
+  mutating func shiftUnrestricted(_ slot: Int32, by coefficient: Double, table: UnsafeMutableBufferPointer<Row>) {
+    table[Int(slot)].constant += coefficient * shift
+    Tableau.noteConstantMoved(slot, in: &moved, overflow: &overflow)
   }
 }

@@ -48,6 +48,7 @@ struct ShiftColumnHalf {
 
   /// Starts a walk of a half that is not valid; returns whether the walk writes it down
   /// (then `cells` is empty and has room reserved, if any). O(1).
+  @inline(__always)
   mutating func beginWalk() -> Bool {
     if version != 0 { misses += 1 }
     version = 0
@@ -60,23 +61,46 @@ struct ShiftColumnHalf {
     return cells.capacity > 0
   }
 
-  /// Writes down a row the walk shifted, while `writing`: within the room reserved, so
-  /// appending allocates nothing; a row that does not fit ends the writing (the half is
-  /// then not kept). O(1).
+  /// Empties the half for another marker, keeping its room. O(1).
+  mutating func forget() {
+    self = ShiftColumnHalf(cells: cells)
+    cells.removeAll(keepingCapacity: true)
+  }
+}
+
+/// What one shift does with its marker's remembered column: which halves it reads, which
+/// it writes down, and their rows, taken out of the column for the walk.
+struct ShiftPlan {
+  var restrictedKnown = false
+  var unrestrictedKnown = false
+  var writesRestricted = false
+  var writesUnrestricted = false
+  var restrictedCells = ContiguousArray<ShiftCell>()
+  var unrestrictedCells = ContiguousArray<ShiftCell>()
+
+  /// Writes down a C_S row the walk shifted. O(1), no allocation.
   @inline(__always)
-  mutating func write(_ slot: Int32, _ coefficient: Double, while writing: inout Bool) {
-    guard writing else { return }
+  mutating func writeRestricted(_ slot: Int32, _ coefficient: Double) {
+    if writesRestricted { Self.write(slot, coefficient, into: &restrictedCells, while: &writesRestricted) }
+  }
+
+  /// Writes down a C_U row the walk shifted. O(1), no allocation.
+  @inline(__always)
+  mutating func writeUnrestricted(_ slot: Int32, _ coefficient: Double) {
+    if writesUnrestricted { Self.write(slot, coefficient, into: &unrestrictedCells, while: &writesUnrestricted) }
+  }
+
+  /// Within the room reserved, so appending allocates nothing; a row that does not fit
+  /// ends the writing (the half is then not kept).
+  @inline(__always)
+  private static func write(
+    _ slot: Int32, _ coefficient: Double, into cells: inout ContiguousArray<ShiftCell>, while writing: inout Bool
+  ) {
     if cells.count < cells.capacity {
       cells.append(ShiftCell(slot: slot, coefficient: coefficient))
     } else {
       writing = false
     }
-  }
-
-  /// Empties the half for another marker, keeping its room. O(1).
-  mutating func forget() {
-    self = ShiftColumnHalf(cells: cells)
-    cells.removeAll(keepingCapacity: true)
   }
 }
 
@@ -147,6 +171,48 @@ extension Tableau {
     }
     lastShiftColumn = entry
     return entry
+  }
+
+  /// The plan of a shift whose marker has remembered column `entry` (-1: none): the
+  /// halves still valid are read, the others walked and written down when
+  /// ``ShiftColumnHalf/beginWalk()`` says so. Their rows are taken out of the column until
+  /// ``endShift(entry:plan:)``. O(1).
+  @inline(__always)
+  mutating func beginShift(entry: Int) -> ShiftPlan {
+    var plan = ShiftPlan()
+    guard entry >= 0 else { return plan }
+    var column = ShiftColumn()
+    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    plan.restrictedKnown = column.restricted.version == shapeVersion
+    plan.unrestrictedKnown = column.unrestricted.version == structureVersion
+    plan.writesRestricted = !plan.restrictedKnown && column.restricted.beginWalk()
+    plan.writesUnrestricted = !plan.unrestrictedKnown && column.unrestricted.beginWalk()
+    swap(&plan.restrictedCells, &column.restricted.cells)
+    swap(&plan.unrestrictedCells, &column.unrestricted.cells)
+    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    return plan
+  }
+
+  /// Puts the plan's rows back in column `entry`, marking the halves written down valid
+  /// and counting those read. O(1).
+  @inline(__always)
+  mutating func endShift(entry: Int, plan: inout ShiftPlan) {
+    guard entry >= 0 else { return }
+    var column = ShiftColumn()
+    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    swap(&plan.restrictedCells, &column.restricted.cells)
+    swap(&plan.unrestrictedCells, &column.unrestricted.cells)
+    if plan.writesRestricted { column.restricted.version = shapeVersion }
+    if plan.writesUnrestricted { column.unrestricted.version = structureVersion }
+    if plan.restrictedKnown && !column.restricted.cells.isEmpty {
+      column.restricted.misses = 0
+      rememberedRestrictedShifts += 1
+    }
+    if plan.unrestrictedKnown && !column.unrestricted.cells.isEmpty {
+      column.unrestricted.misses = 0
+      rememberedUnrestrictedShifts += 1
+    }
+    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
   }
 
   private static func empty(_ column: inout ShiftColumn, for marker: Int32) {
