@@ -61,6 +61,15 @@ struct ShiftColumnHalf {
     return cells.capacity > 0
   }
 
+  /// The half's rows in storage of their own, with the same room. O(rows); allocates
+  /// when there is room.
+  func independentCells() -> ContiguousArray<ShiftCell> {
+    var copy = ContiguousArray<ShiftCell>()
+    copy.reserveCapacity(cells.capacity)
+    copy.append(contentsOf: cells)
+    return copy
+  }
+
   /// Empties the half for another marker, keeping its room. O(1).
   mutating func forget() {
     self = ShiftColumnHalf(cells: cells)

@@ -157,6 +157,31 @@ import TestSupport
     #expect(solver.invariantViolations().isEmpty)
   }
 
+  /// A copy takes its remembered columns into storage of its own: the copy and the
+  /// original then move apart, each reading its own lists, and agree with twins that walk.
+  @Test func aCopyRemembersOnItsOwn() throws {
+    let rungs = 40
+    let (original, walking, anchor) = try Self.ladderTwins(rungs: rungs, holdingFlips: true)
+    for a in [101.0, 102] {
+      try original.setConstant(-a, of: anchor)
+      try walking.setConstant(-a, of: anchor)
+    }
+    let copy = original.copy()
+    let walkingCopy = walking.copy()
+    let before = original.tableau.rememberedRestrictedShifts
+    for (a, b) in [(103.0, 90.0), (104, 91), (105, 92)] {
+      try original.setConstant(-a, of: anchor)
+      try walking.setConstant(-a, of: anchor)
+      try copy.setConstant(-b, of: anchor)
+      try walkingCopy.setConstant(-b, of: anchor)
+      expectValues(values(of: original, count: rungs + 1), values(of: walking, count: rungs + 1), "original at \(a)")
+      expectValues(values(of: copy, count: rungs + 1), values(of: walkingCopy, count: rungs + 1), "copy at \(b)")
+      #expect(original.invariantViolations().isEmpty && copy.invariantViolations().isEmpty)
+    }
+    #expect(original.tableau.rememberedRestrictedShifts == before + 3)
+    #expect(copy.tableau.rememberedRestrictedShifts > 0)
+  }
+
   /// A remembered coefficient or row that does not match the rows is reported while its
   /// half is valid, and no longer once a pivot (the C_S half) or a structural change
   /// (both) has retired it.
