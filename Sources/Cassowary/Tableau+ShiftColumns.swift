@@ -24,7 +24,7 @@
 // warm); it is reserved, not written, so the first layout touches no more memory. A list
 // that would not fit is not kept, so a constant change still allocates nothing. A half
 // written down twice in a row and never read (the marker's changes always pivot) is then
-// written down only on one walk in eight.
+// written down only on one walk in nine.
 
 /// One row a remembered shift moves: its slot and the marker's coefficient in it.
 struct ShiftCell {
@@ -43,7 +43,8 @@ struct ShiftColumnHalf {
   var skipped = 0
 
   /// A half that went stale unread twice in a row (a marker whose every change pivots,
-  /// say) is written down only on one walk in this many: writing costs a store per row.
+  /// say) then skips this many walks between write-downs (writing costs a store per row),
+  /// so one walk in nine writes it.
   static let retryInterval = 8
 
   /// Starts a walk of a half that is not valid; returns whether the walk writes it down
@@ -72,7 +73,9 @@ struct ShiftColumnHalf {
 
   /// Empties the half for another marker, keeping its room. O(1).
   mutating func forget() {
-    self = ShiftColumnHalf(cells: cells)
+    version = 0
+    misses = 0
+    skipped = 0
     cells.removeAll(keepingCapacity: true)
   }
 }

@@ -217,8 +217,8 @@ import TestSupport
   }
 
   /// A marker whose every move pivots: its C_S half is written down on the first two
-  /// walks, never read, and then on one walk in `retryInterval` (writing costs a store per
-  /// row); the values still agree with a twin that walks.
+  /// walks, never read, and then only after `retryInterval` walks that skip it (writing
+  /// costs a store per row); the values still agree with a twin that walks.
   @Test func aHalfWrittenInVainIsWrittenDownLessOften() throws {
     let rungs = 40
     let (remembering, walking, anchor) = try Self.ladderTwins(rungs: rungs, holdingFlips: false)
