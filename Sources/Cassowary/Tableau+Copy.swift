@@ -22,10 +22,7 @@ extension Tableau {
     copy.rowEdits = RowEdits()
     // The remembered columns too: a walk empties and appends to its half in place, which on
     // a list shared with the other tableau would allocate in a constant change.
-    copy.shiftColumns.0.restricted.cells = shiftColumns.0.restricted.independentCells()
-    copy.shiftColumns.0.unrestricted.cells = shiftColumns.0.unrestricted.independentCells()
-    copy.shiftColumns.1.restricted.cells = shiftColumns.1.restricted.independentCells()
-    copy.shiftColumns.1.unrestricted.cells = shiftColumns.1.unrestricted.independentCells()
+    copy.shiftColumns = (shiftColumns.0.independentCopy(), shiftColumns.1.independentCopy())
     return copy
   }
 }

@@ -121,6 +121,14 @@ struct ShiftColumn {
   var marker: Int32 = -1
   var restricted = ShiftColumnHalf()
   var unrestricted = ShiftColumnHalf()
+
+  /// The column with both halves' rows in storage of their own. O(rows).
+  func independentCopy() -> ShiftColumn {
+    var copy = self
+    copy.restricted.cells = restricted.independentCells()
+    copy.unrestricted.cells = unrestricted.independentCells()
+    return copy
+  }
 }
 
 extension Tableau {
@@ -194,14 +202,14 @@ extension Tableau {
     var plan = ShiftPlan()
     guard entry >= 0 else { return plan }
     var column = ShiftColumn()
-    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    exchangeShiftColumn(&column, entry: entry)
     plan.restrictedKnown = column.restricted.version == shapeVersion
     plan.unrestrictedKnown = column.unrestricted.version == structureVersion
     plan.writesRestricted = !plan.restrictedKnown && column.restricted.beginWalk()
     plan.writesUnrestricted = !plan.unrestrictedKnown && column.unrestricted.beginWalk()
     swap(&plan.restrictedCells, &column.restricted.cells)
     swap(&plan.unrestrictedCells, &column.unrestricted.cells)
-    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    exchangeShiftColumn(&column, entry: entry)
     return plan
   }
 
@@ -211,7 +219,7 @@ extension Tableau {
   mutating func endShift(entry: Int, plan: inout ShiftPlan) {
     guard entry >= 0 else { return }
     var column = ShiftColumn()
-    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    exchangeShiftColumn(&column, entry: entry)
     swap(&plan.restrictedCells, &column.restricted.cells)
     swap(&plan.unrestrictedCells, &column.unrestricted.cells)
     if plan.writesRestricted { column.restricted.version = shapeVersion }
@@ -224,6 +232,13 @@ extension Tableau {
       column.unrestricted.misses = 0
       rememberedUnrestrictedShifts += 1
     }
+    exchangeShiftColumn(&column, entry: entry)
+  }
+
+  /// Swaps `column` with remembered column `entry` (0 or 1), to work on it out of the
+  /// tuple. O(1).
+  @inline(__always)
+  private mutating func exchangeShiftColumn(_ column: inout ShiftColumn, entry: Int) {
     if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
   }
 
