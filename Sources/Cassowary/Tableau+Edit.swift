@@ -312,6 +312,8 @@ struct ConstantShiftWalk {
         if partner < 0 { newlyHeld += 1 }
         table[r].heldPartner = table[r].symbols[cell]
       } else {
+        // Including a row with several candidates: the dual simplex holds it after its
+        // ratio test, which needs the objective (`holdFlipIfPossible`).
         infeasible.insert(basic)
       }
     }

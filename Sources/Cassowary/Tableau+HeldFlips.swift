@@ -36,14 +36,33 @@ import LayoutModel
 // makes no pivot where it made 614.5; the rows whose flips are due are interpreted in the
 // evaluation's first pass, which walks every row slot anyway.
 //
+// The row may hold other symbols than dummies and its partner, so long as each is
+// pivotable and in no other restricted row (twenty-seventh session). `stack.nested`'s
+// cells flip rows `slack = c + e + 2·s' + Σ dummies` (a compression error and an alignment
+// slack beside the basic), and back the next resize by `s' = c' + ½·slack − ½·e`: 177
+// pivots per 1,000-view resize, none of them held by the first rule. Such a symbol's
+// vector changes when the row flips, but nothing reads it before the flip is made: only
+// a ratio test of a row holding it could (this row's), and no pivot can enter it (no other
+// row offers it). Where several symbols could enter, the flip is the dual ratio test's
+// choice among them, which the vectors fix until the flip is made; the shift queues such a
+// row for the dual simplex, which holds it after the test (`heldFlipPartner`). A row
+// whose symbols other rows share (`stack.feed`'s) still pivots: a ratio test of another
+// row reads their vectors.
+//
 // In a bounded dual simplex this is a bound flip: the crossing changes which slope of the
 // view's two-sided content-size cost applies, not the basis.
 extension Tableau {
 
-  /// The cell of the one symbol whose entry would flip row `basic = c + Σ cells` without
-  /// reaching any other row, or -1: `basic` a slack or an error; every cell a dummy but
-  /// that one, pivotable, with a positive coefficient, in no other restricted row.
-  /// O(row length), no allocation.
+  /// ``heldFlipCell(of:in:kinds:occurrences:)``'s answer for a row that could hold its
+  /// flip but has several candidates: the ratio test chooses (``heldFlipPartner(ofRow:)``).
+  static let heldFlipNeedsRatioTest = -2
+
+  /// The cell of the symbol whose entry would flip row `basic = c + Σ cells` without
+  /// reaching any other row; ``heldFlipNeedsRatioTest`` when several symbols could enter;
+  /// -1 when the flip would reach other rows or nothing can enter. The row can hold its
+  /// flip when `basic` is a slack or an error and every cell is a dummy or a pivotable
+  /// symbol in no other restricted row, at least one of them with a positive coefficient
+  /// (a candidate). O(row length), no allocation.
   @inline(__always)
   static func heldFlipCell(
     of basic: Int32, in cells: RowCells, kinds: UnsafeBufferPointer<SymbolKind>, occurrences: UnsafeBufferPointer<Int32>
@@ -53,26 +72,35 @@ extension Tableau {
     let coefficients = cells.coefficients
     var found = -1
     for i in symbols.indices {
-      let kind = kinds[Int(symbols[i])]
+      let symbol = Int(symbols[i])
+      let kind = kinds[symbol]
       if kind == .dummy { continue }
-      if found >= 0 || coefficients[i] <= 0 || !kind.isPivotable { return -1 }
-      found = i
+      if !kind.isPivotable || occurrences[symbol] != 1 { return -1 }
+      if coefficients[i] > 0 { found = found == -1 ? i : heldFlipNeedsRatioTest }
     }
-    return found >= 0 && occurrences[Int(symbols[found])] == 1 ? found : -1
+    return found
   }
 
   /// The partner whose entry would flip row `slot` without reaching any other row (see
   /// ``heldFlipCell(of:in:kinds:occurrences:)``; never the row whose objective
-  /// contribution is deferred), or -1. O(row length).
+  /// contribution is deferred), or -1. Among several candidates, the dual ratio test's
+  /// choice (``dualRatioWinner(in:kinds:heads:pool:)``): the one ``dualEnteringSymbol(inRow:lookAhead:)``
+  /// makes with or without its look-ahead, since no candidate is in another restricted row.
+  /// O(row length · levels per candidate).
   func heldFlipPartner(ofRow slot: Int32) -> Int32 {
     let basic = rows[Int(slot)].basic
     guard basic >= 0, basic != deferredBasic else { return -1 }
-    let cell = symbolKind.withUnsafeBufferPointer { kinds in
-      restrictedOccurrences.withUnsafeBufferPointer { occurrences in
-        Self.heldFlipCell(of: basic, in: rows[Int(slot)].cells, kinds: kinds, occurrences: occurrences)
+    let cells = rows[Int(slot)].cells
+    return symbolKind.withUnsafeBufferPointer { kinds in
+      let cell = restrictedOccurrences.withUnsafeBufferPointer { occurrences in
+        Self.heldFlipCell(of: basic, in: cells, kinds: kinds, occurrences: occurrences)
+      }
+      if cell >= 0 { return cells.symbols[cell] }
+      guard cell == Self.heldFlipNeedsRatioTest else { return -1 }
+      return objectiveHead.withUnsafeBufferPointer { heads in
+        entries.withUnsafeBufferPointer { pool in Self.dualRatioWinner(in: cells, kinds: kinds, heads: heads, pool: pool).symbol }
       }
     }
-    return cell >= 0 ? rows[Int(slot)].symbols[cell] : -1
   }
 
   /// Holds the flip of infeasible row `slot` if it can be held; returns whether it is held

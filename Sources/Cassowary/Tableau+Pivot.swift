@@ -316,33 +316,10 @@ extension Tableau {
     let cells = rows[Int(slot)].cells
     let symbols = cells.symbols
     let coefficients = cells.coefficients
-    var best: Int32 = -1
-    var bestCoefficient = 0.0
-    var tied = 0
-    // Candidates are ranked by the first entries of their vectors where that decides
-    // (`dualOrderByFirstEntries`), by whole vectors where it does not.
-    objectiveHead.withUnsafeBufferPointer { heads in
+    let (best, bestCoefficient, tied) = objectiveHead.withUnsafeBufferPointer { heads in
       entries.withUnsafeBufferPointer { pool in
         symbolKind.withUnsafeBufferPointer { kinds in
-          var bestFirst = (priority: 0.0, ratio: 0.0)
-          for i in symbols.indices {
-            let symbol = symbols[i]
-            let coefficient = coefficients[i]
-            guard coefficient > 0, kinds[Int(symbol)].isPivotable else { continue }
-            let first = Self.firstDualRatio(of: symbol, coefficient, heads: heads, pool: pool)
-            if best < 0 {
-              (best, bestCoefficient, bestFirst, tied) = (symbol, coefficient, first, 1)
-              continue
-            }
-            let order =
-              Self.dualOrderByFirstEntries(first.priority, first.ratio, bestFirst.priority, bestFirst.ratio)
-              ?? Self.compareDualRatios(symbol, coefficient, best, bestCoefficient, heads: heads, pool: pool)
-            if order < 0 {
-              (best, bestCoefficient, bestFirst, tied) = (symbol, coefficient, first, 1)
-            } else if order == 0 {
-              tied += 1
-            }
-          }
+          Self.dualRatioWinner(in: cells, kinds: kinds, heads: heads, pool: pool)
         }
       }
     }
@@ -368,6 +345,43 @@ extension Tableau {
       }
     }
     return choice
+  }
+
+  /// The dual ratio test's scan of a row: among its pivotable symbols with a positive
+  /// coefficient, the first (lowest id) whose objective vector divided by that coefficient
+  /// is lexicographically smallest; -1 when there is none. Also returns its coefficient and
+  /// how many candidates tie with it. Candidates are ranked by the first entries of their
+  /// vectors where that decides (`dualOrderByFirstEntries`), by whole vectors where it does
+  /// not. O(row length · levels per symbol), no allocation.
+  static func dualRatioWinner(
+    in cells: RowCells, kinds: UnsafeBufferPointer<SymbolKind>, heads: UnsafeBufferPointer<Int32>,
+    pool: UnsafeBufferPointer<ObjectiveEntry>
+  ) -> (symbol: Int32, coefficient: Double, tied: Int) {
+    let symbols = cells.symbols
+    let coefficients = cells.coefficients
+    var best: Int32 = -1
+    var bestCoefficient = 0.0
+    var tied = 0
+    var bestFirst = (priority: 0.0, ratio: 0.0)
+    for i in symbols.indices {
+      let symbol = symbols[i]
+      let coefficient = coefficients[i]
+      guard coefficient > 0, kinds[Int(symbol)].isPivotable else { continue }
+      let first = firstDualRatio(of: symbol, coefficient, heads: heads, pool: pool)
+      if best < 0 {
+        (best, bestCoefficient, bestFirst, tied) = (symbol, coefficient, first, 1)
+        continue
+      }
+      let order =
+        dualOrderByFirstEntries(first.priority, first.ratio, bestFirst.priority, bestFirst.ratio)
+        ?? compareDualRatios(symbol, coefficient, best, bestCoefficient, heads: heads, pool: pool)
+      if order < 0 {
+        (best, bestCoefficient, bestFirst, tied) = (symbol, coefficient, first, 1)
+      } else if order == 0 {
+        tied += 1
+      }
+    }
+    return (best, bestCoefficient, tied)
   }
 
   /// Whether `vector(a) / ca` and `vector(b) / cb` tie at every level. O(levels).

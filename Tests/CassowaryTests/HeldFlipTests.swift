@@ -29,6 +29,22 @@ import TestSupport
     return Array(solver.tableau.lazyValue)
   }
 
+  /// What a seeded trace's step left different between a solver holding flips and its
+  /// twin that makes them: the outcomes, variables 0..<`n`, every symbol's value, and the
+  /// held solver's invariants (the first three broken). Each line starts with `step`.
+  static func differences(
+    held: CassowarySolver, made: CassowarySolver, variables n: Int, outcomes: TwinOutcomes,
+    at step: String
+  ) -> [String] {
+    var found: [String] = []
+    if outcomes.held != outcomes.made {
+      found.append("\(step): \(String(describing: outcomes.held)) against \(String(describing: outcomes.made))")
+    }
+    if !allClose(values(of: held, count: n), values(of: made, count: n)) { found.append("\(step): variables differ") }
+    if !allClose(symbolValues(of: held), symbolValues(of: made)) { found.append("\(step): symbol values differ") }
+    return found + held.invariantViolations().prefix(3).map { "\(step): \($0)" }
+  }
+
   /// Thirty views move few enough rows to take the incremental evaluation; three hundred
   /// overflow its list and take the full one.
   @Test(arguments: [30, 300])
@@ -64,15 +80,16 @@ import TestSupport
     }
   }
 
-  /// Only a row whose flip reaches nothing else is held: one with a second costed symbol,
-  /// or whose candidate is in another restricted row, goes to the dual simplex.
+  /// Only a row whose flip reaches nothing else is held: every symbol but the dummies in
+  /// that row alone. A second costed symbol does not stop it (its vector changes only by a
+  /// pivot on this row); a candidate or a costed symbol in another restricted row does.
   @Test func onlyARowWhoseFlipChangesNothingElseIsHeld() {
     let (alone, slot, x) = LocalPivotTests.oneRow(withCostedSymbol: false)
     #expect(alone.heldFlipPartner(ofRow: slot) == x)
     expectClose(alone.heldFlipScale(ofRow: Int(slot), partner: x), -0.5, "-1/a for a = 2")
 
-    let (costed, costedSlot, _) = LocalPivotTests.oneRow(withCostedSymbol: true)
-    #expect(costed.heldFlipPartner(ofRow: costedSlot) == -1, "a row with another costed symbol")
+    let (costed, costedSlot, costedX) = LocalPivotTests.oneRow(withCostedSymbol: true)
+    #expect(costed.heldFlipPartner(ofRow: costedSlot) == costedX, "a row with another costed symbol, in it alone")
 
     var shared = LocalPivotTests.oneRow(withCostedSymbol: false).0
     let other = shared.makeSymbol(.slack)
@@ -81,6 +98,49 @@ import TestSupport
     _ = shared.installRow(constant: 4, subject: other)
     #expect(shared.restrictedOccurrences[Int(x)] == 2)
     #expect(shared.heldFlipPartner(ofRow: slot) == -1, "a candidate in another restricted row")
+
+    var sharedCost = LocalPivotTests.oneRow(withCostedSymbol: true).0
+    let y = sharedCost.rows[Int(slot)].symbols.last!
+    let third = sharedCost.makeSymbol(.slack)
+    sharedCost.pivotCells.append(y, 1)
+    sharedCost.pivotCells.append(third, -1)
+    _ = sharedCost.installRow(constant: 4, subject: third)
+    #expect(sharedCost.heldFlipPartner(ofRow: slot) == -1, "a costed symbol in another restricted row")
+  }
+
+  /// A row with two candidates, each in that row alone, holds the one the dual ratio test
+  /// enters (with its look-ahead or without): `y` (2 at level 250, coefficient 1) before
+  /// `x` (1 at 500 and -0.25 at 250, coefficient 2), since `x`'s ratio is positive at the
+  /// higher level; with equal ratios, the lower id.
+  @Test(arguments: [false, true])
+  func aRowWithTwoCandidatesHoldsTheRatioTestsChoice(tied: Bool) {
+    var tableau = Tableau()
+    let basic = tableau.makeSymbol(.slack)
+    let x = tableau.makeSymbol(.error)
+    let y = tableau.makeSymbol(.error)
+    let d = tableau.makeSymbol(.dummy)
+    tableau.pivotCells.append(basic, -1)
+    tableau.pivotCells.append(x, 2)
+    tableau.pivotCells.append(y, 1)
+    tableau.pivotCells.append(d, -1)
+    let slot = tableau.installRow(constant: -6, subject: basic)
+    if tied {
+      // The nested stack's rows: x 2 at 751 with coefficient 2, y 1 at 751 with 1.
+      tableau.addObjective(x, level: tableau.level(for: 751), delta: 2)
+      tableau.addObjective(y, level: tableau.level(for: 751), delta: 1)
+    } else {
+      tableau.addObjective(x, level: tableau.level(for: 500), delta: 1)
+      tableau.addObjective(x, level: tableau.level(for: 250), delta: -0.25)
+      tableau.addObjective(y, level: tableau.level(for: 250), delta: 2)
+    }
+    let expected = tied ? x : y
+    #expect(tableau.heldFlipPartner(ofRow: slot) == expected)
+    let withLookAhead = tableau.dualEnteringSymbol(inRow: slot, lookAhead: true)
+    let withoutLookAhead = tableau.dualEnteringSymbol(inRow: slot, lookAhead: false)
+    #expect(withLookAhead == expected && withoutLookAhead == expected)
+    let held = tableau.holdFlipIfPossible(ofRow: slot)
+    #expect(held)
+    #expect(tableau.rows[Int(slot)].heldPartner == expected && tableau.heldRows == 1)
   }
 
   /// A change the required constraints refuse rolls back with flips held: the values
@@ -150,18 +210,13 @@ import TestSupport
       for step in 0..<40 where failures.isEmpty {
         let draw = random.uniformInt(in: 0...99)
         var what = ""
-        var heldOutcome: SolverError?
-        var madeOutcome: SolverError?
-        func both(_ body: (CassowarySolver) throws(SolverError) -> Void) {
-          do { try body(held) } catch { heldOutcome = error }
-          do { try body(made) } catch { madeOutcome = error }
-        }
+        var outcomes = TwinOutcomes()
         switch draw {
         case 0..<60:
           let target = random.uniformDouble(in: (widths[1] - 40)..<(widths[0] + 40))
           what = "resize to \(target)"
-          both { solver throws(SolverError) in try solver.setConstant(-target, of: width) }
-          if heldOutcome == nil, let k = present.firstIndex(where: { $0.id == width }) {
+          outcomes.run(held, made) { solver throws(SolverError) in try solver.setConstant(-target, of: width) }
+          if outcomes.held == nil, let k = present.firstIndex(where: { $0.id == width }) {
             present[k].expression.constant = -target
           }
         case 60..<72:
@@ -170,19 +225,19 @@ import TestSupport
           let alone = random.uniformInt(in: 0...3) == 0
           what = "intrinsic size \(intrinsic) of pair \(pair)\(alone ? ", one member" : "")"
           for member in contentSizes[(2 * pair)..<(alone ? 2 * pair + 1 : 2 * pair + 2)] {
-            both { solver throws(SolverError) in try solver.setConstant(-intrinsic, of: member.id) }
+            outcomes.run(held, made) { solver throws(SolverError) in try solver.setConstant(-intrinsic, of: member.id) }
             if let k = present.firstIndex(where: { $0.id == member.id }) { present[k].expression.constant = -intrinsic }
           }
         case 72..<82 where !equalWidths.isEmpty:
           let id = equalWidths.remove(at: random.uniformInt(in: 0...(equalWidths.count - 1)))
           what = "remove equal width \(id)"
-          both { solver throws(SolverError) in try solver.remove(id) }
+          outcomes.run(held, made) { solver throws(SolverError) in try solver.remove(id) }
           if let k = present.firstIndex(where: { $0.id == id }) { removed.append(present.remove(at: k)) }
         case 82..<92 where !removed.isEmpty:
           let constraint = removed.removeLast()
           what = "restore equal width \(constraint.id)"
-          both { solver throws(SolverError) in try solver.add(constraint) }
-          if heldOutcome == nil {
+          outcomes.run(held, made) { solver throws(SolverError) in try solver.add(constraint) }
+          if outcomes.held == nil {
             present.append(constraint)
             equalWidths.append(constraint.id)
           }
@@ -191,16 +246,8 @@ import TestSupport
           held = held.copy()
           made = made.copy()
         }
-        if heldOutcome != madeOutcome {
-          failures.append("step \(step) (\(what)): \(String(describing: heldOutcome)) against \(String(describing: madeOutcome))")
-        }
-        if !allClose(values(of: held, count: 2 * n + 1), values(of: made, count: 2 * n + 1)) {
-          failures.append("step \(step) (\(what)): variables differ")
-        }
-        if !allClose(Self.symbolValues(of: held), Self.symbolValues(of: made)) {
-          failures.append("step \(step) (\(what)): symbol values differ")
-        }
-        failures += held.invariantViolations().prefix(3).map { "step \(step) (\(what)): \($0)" }
+        failures += Self.differences(
+          held: held, made: made, variables: 2 * n + 1, outcomes: outcomes, at: "step \(step) (\(what))")
       }
       heldTotal += held.tableau.heldFlipCount
       settledTotal += held.tableau.settledFlipCount
@@ -214,5 +261,20 @@ import TestSupport
     if !SeedSweep.isReplaying {
       #expect(heldTotal > 0 && settledTotal > 0, "held \(heldTotal), made later \(settledTotal)")
     }
+  }
+}
+
+/// What one step of a seeded trace did on a solver holding flips and on its twin: the
+/// first error each met, nil for success.
+struct TwinOutcomes {
+  var held: SolverError?
+  var made: SolverError?
+
+  /// Runs `body` on both solvers, keeping each one's first error.
+  mutating func run(
+    _ heldSolver: CassowarySolver, _ madeSolver: CassowarySolver, _ body: (CassowarySolver) throws(SolverError) -> Void
+  ) {
+    do { try body(heldSolver) } catch { held = held ?? error }
+    do { try body(madeSolver) } catch { made = made ?? error }
   }
 }

@@ -223,9 +223,12 @@ import Testing
   /// The second full evaluation of a structure builds the evaluation program and runs it;
   /// constant edits and pivots keep it, a structural change drops it. Its values are the
   /// row walk's to the bit. A chain of 400 whose anchor moves (every row downstream: a full
-  /// evaluation each time), and an inequality the moves make tight and slack again (pivots).
-  @Test func repeatedFullEvaluationsRunTheProgram() throws {
+  /// evaluation each time), and an inequality the moves make tight and slack again: pivots,
+  /// or with flips held (Tableau+HeldFlips.swift), the row's flip waiting in it.
+  @Test(arguments: [false, true])
+  func repeatedFullEvaluationsRunTheProgram(holdingFlips: Bool) throws {
     var f = SolverFixture()
+    f.solver.tableau.holdsFlips = holdingFlips
     let n = 400
     let anchor = try f.add([(0, 1)], 0, .equal)
     for i in 0..<n { try f.add([(i + 1, 1), (i, -1)], -8, .equal) }
@@ -248,7 +251,11 @@ import Testing
       expectValue(values[n], x0 + 8 * Double(n), "edit \(k): the chain's end")
       expectValue(values[n + 1], max(0, x0 + 8 * Double(n) - 3300), "edit \(k): y")
     }
-    #expect(f.solver.counters.pivots > pivots, "the inequality became tight and slack: pivots, the program kept")
+    if holdingFlips {
+      #expect(f.solver.tableau.heldFlipCount > 0 && f.solver.counters.pivots == pivots, "the flip held, the program kept")
+    } else {
+      #expect(f.solver.counters.pivots > pivots, "the inequality became tight and slack: pivots, the program kept")
+    }
     try f.add([(n + 2, 1)], -1, .equal)
     #expect(!f.solver.tableau.programIsCurrent, "a structural change drops it")
     _ = f.snapshot(n + 3)
