@@ -149,19 +149,7 @@ import TestSupport
   @Test(arguments: solvers)
   func autoresizingSplitsGrowthProportionally(_ solver: String) throws {
     // A2: inside green (275 wide), blue and red with flexible widths and an outer margin.
-    var green = ViewDescription(id: "green", parent: "root")
-    green.translatesAutoresizingMask = true
-    green.frame = Rect(x: 50, y: 50, width: 275, height: 150)
-    green.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
-    var blue = ViewDescription(id: "blue", parent: "green")
-    blue.translatesAutoresizingMask = true
-    blue.frame = Rect(x: 25, y: 25, width: 100, height: 100)
-    blue.autoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleRightMargin]
-    var red = ViewDescription(id: "red", parent: "green")
-    red.translatesAutoresizingMask = true
-    red.frame = Rect(x: 150, y: 25, width: 100, height: 100)
-    red.autoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleLeftMargin]
-    var scene = try Scene(container: Container(width: 375, height: 667), views: [ViewDescription(id: "root"), green, blue, red])
+    var scene = try ViewLoweringTests.autoresizingExample()
     let layout = backend(solver)
     try layout.load(scene)
     try layout.layoutIfNeeded(scene)
