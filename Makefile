@@ -10,8 +10,9 @@
 #   make oracles the external oracles: every backend of the debug bench against HiGHS
 #                (lexicographic) and kiwisolver, on Benchmarks/systems/ and on seeded
 #                random systems (Benchmarks/oracles/, Benchmarks/README.md)
-#   make notebooks  the notebooks' unit tests, then every Notebooks/*.ipynb executed
-#                headless on Results/ into .build/notebooks/*.html (Notebooks/README.md)
+#   make notebooks  the notebooks' unit tests, the check of Results/current/INDEX.md, then
+#                every Notebooks/*.ipynb executed headless on Results/current/ into
+#                .build/notebooks/*.html (Notebooks/README.md)
 #   make peers   kiwisolver as a peer: a suite's exported workloads through kiwisolver,
 #                Results/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
 #
@@ -42,7 +43,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-base-bench gate-baseline test build release setup clean oracles notebooks notebooks-strip peers peer-tests
+.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests
 
 # $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
 # apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
@@ -72,11 +73,22 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product bench --scratch-path $(SCRATCH)
 
+# Prints how long each part took at the end; `make test-times` breaks the tests down by
+# target. Long sweeps run only with LAYOUTBENCH_LONG_TESTS=1 (docs/testing.md).
 test: setup
-	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests
-	$(SWIFT) test --scratch-path $(SCRATCH)
-	@$(MAKE) --no-print-directory oracles
-	@$(MAKE) --no-print-directory peer-tests
+	@start=$$(date +%s.%N); \
+	span() { awk "BEGIN { printf \"%.0f s\", $$2 - $$1 }"; }; \
+	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests || exit $$?; built=$$(date +%s.%N); \
+	$(SWIFT) test --scratch-path $(SCRATCH) || exit $$?; tested=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory oracles || exit $$?; checked=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory peer-tests || exit $$?; finished=$$(date +%s.%N); \
+	echo "make test: build $$(span $$start $$built), swift test $$(span $$built $$tested)," \
+	  "oracles $$(span $$tested $$checked), peer tests $$(span $$checked $$finished), total $$(span $$start $$finished)"
+
+# Where the time of `make test` goes: the build, each test target alone, the oracles and
+# the peer tests, as a table (Tests/test-times.sh).
+test-times: setup
+	SWIFT=$(SWIFT) SCRATCH=$(SCRATCH) Tests/test-times.sh
 
 # The virtual environment, (re)installed when a requirements file is newer than the stamp.
 $(VENV_STAMP): $(REQUIREMENTS)
@@ -107,21 +119,28 @@ $(NOTEBOOK_STAMP): $(NOTEBOOKS)/requirements.txt $(ORACLES)/requirements.txt
 	  -r $(ORACLES)/requirements.txt -r $(NOTEBOOKS)/requirements.txt
 	@touch $@
 
-# Needs no Swift: the notebooks read the committed Results/. nbconvert stops at the first
-# cell that raises and exits non-zero, which fails the target. MPLBACKEND=Agg keeps the
-# tests headless; the notebooks draw inline (also non-interactive). JUPYTER_PLATFORM_DIRS
-# opts in to the directory layout jupyter_core otherwise warns about on every start.
+# Needs no Swift: the notebooks read the committed Results/current/. Fails when a test
+# fails, when Results/current/INDEX.md is stale, a document cites a Results/ path that does
+# not exist or a file there is cited by none (results_index.py --check), or when a cell
+# raises (nbconvert stops there). MPLBACKEND=Agg keeps the tests headless; the notebooks
+# draw inline (also non-interactive). JUPYTER_PLATFORM_DIRS opts in to the directory layout
+# jupyter_core otherwise warns about on every start; the kernel talks over a Unix socket in
+# NOTEBOOK_OUT (an absolute path: the kernel starts in Notebooks/), not unencrypted TCP,
+# which it warns about.
 notebooks:
 	@command -v $(PYTHON) >/dev/null || { echo "error: python3 not found"; exit 2; }
 	@start=$$(date +%s.%N); \
 	$(MAKE) -s --no-print-directory $(NOTEBOOK_STAMP) || exit $$?; \
 	echo "== notebook library tests ($(NOTEBOOKS)/tests)"; \
 	MPLBACKEND=Agg $(VENV)/bin/python -m unittest discover -s $(NOTEBOOKS)/tests -t $(NOTEBOOKS) || exit $$?; \
+	echo "== the index of Results/current ($(NOTEBOOKS)/results_index.py --check)"; \
+	$(VENV)/bin/python $(NOTEBOOKS)/results_index.py --results Results/current --check || exit $$?; \
 	mkdir -p $(NOTEBOOK_OUT); \
 	for notebook in $(NOTEBOOKS)/*.ipynb; do \
 	  echo "== executing $$notebook"; \
 	  MPLBACKEND=Agg JUPYTER_PLATFORM_DIRS=1 $(VENV)/bin/jupyter nbconvert --to html --execute \
-	    --ExecutePreprocessor.timeout=$(NOTEBOOK_TIMEOUT) --output-dir $(NOTEBOOK_OUT) "$$notebook" || exit $$?; \
+	    --ExecutePreprocessor.timeout=$(NOTEBOOK_TIMEOUT) --output-dir $(NOTEBOOK_OUT) \
+	    --KernelManager.transport=ipc --KernelManager.ip=$(abspath $(NOTEBOOK_OUT))/kernel-ipc "$$notebook" || exit $$?; \
 	done; \
 	echo "make notebooks: $$(awk "BEGIN { printf \"%.1f\", $$(date +%s.%N) - $$start }") s, HTML in $(NOTEBOOK_OUT)/"
 

@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import base64
+import html
+import io
 import math
+import re
+import textwrap
 from typing import Sequence
 
 import matplotlib.colors as mcolors
@@ -12,19 +17,69 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
 import benchlib
 
-# One colour per backend in every chart, so a backend is recognised from chart to chart;
-# backends not named here (a new peer) take the palette's remaining colours in name order.
-_PALETTE = list(mcolors.TABLEAU_COLORS.values())
+# One colour per backend in every chart, the HTML report's (Sources/Reports/BackendPalette.swift:
+# its `named`, `fallback` and `variantLightening`; tests/test_benchplots.py checks that the
+# two agree), so a backend is recognised from chart to chart and from report to notebook:
+# Okabe and Ito's colour-blind-safe palette. Backends named nowhere (a new peer) take the
+# fallback colours in name order; a variant of a backend (`cassowary:core`, and here also
+# `cassowary (system)`) a lighter shade of its colour.
 BACKEND_COLORS = {
-    "cassowary": _PALETTE[0],
-    "dense-simplex": _PALETTE[1],
-    "springs-struts": _PALETTE[2],
-    "kiwisolver": _PALETTE[3],
+    "cassowary": "#0072b2",
+    "dense-simplex": "#d55e00",
+    "springs-struts": "#009e73",
+    "kiwisolver": "#cc79a7",
 }
+FALLBACK_COLORS = ["#e69f00", "#56b4e9", "#000000", "#f0e442"]
+# The i-th of k variants of one base present (name order, from 0) is mixed with white by
+# VARIANT_LIGHTENING · (i + 1) / (k + 1).
+VARIANT_LIGHTENING = 0.5
+
+SWIFT_PALETTE = "Sources/Reports/BackendPalette.swift"
+_SWIFT_ENTRY = re.compile(r'"([^"\s]+)"\s*:\s*"(#[0-9A-Fa-f]{6})"')
+_SWIFT_FALLBACK = re.compile(r"\bfallback\s*=\s*\[([^\]]*)\]")
+_SWIFT_LIGHTENING = re.compile(r"\bvariantLightening\s*=\s*([0-9.]+)")
+
+
+def swift_palette(text: str) -> dict[str, str]:
+    """The `"backend": "#rrggbb"` entries of the HTML report's palette (the text of
+    Sources/Reports/BackendPalette.swift), colours in lower case."""
+    return {name: color.lower() for name, color in _SWIFT_ENTRY.findall(text)}
+
+
+def swift_fallback(text: str) -> list[str] | None:
+    """The report's `fallback = [...]` colours, in lower case; None when it has none."""
+    match = _SWIFT_FALLBACK.search(text)
+    return None if match is None else [color.lower() for color in re.findall(r"#[0-9A-Fa-f]{6}", match.group(1))]
+
+
+def swift_variant_lightening(text: str) -> float | None:
+    match = _SWIFT_LIGHTENING.search(text)
+    return None if match is None else float(match.group(1))
+
+
+def base_backend(backend: str) -> str:
+    """The backend a variant name belongs to: `cassowary:core` and `cassowary (system)` are
+    cassowary's; a plain name is its own."""
+    return backend.split(":", 1)[0].split(" (", 1)[0]
+
+
+def lighter(color: str, fraction: float) -> str:
+    """`color` (#rrggbb) mixed with white, each channel c + (255 − c) · fraction rounded half
+    up, as the report computes it."""
+    channels = [int(color[index:index + 2], 16) for index in (1, 3, 5)]
+    return "#" + "".join(f"{math.floor(c + (255 - c) * fraction + 0.5):02x}" for c in channels)
+
+
+def mix(color: str, other: str, amount: float) -> str:
+    """`color` moved towards `other` by `amount` (0 leaves it, 1 is `other`), as #rrggbb."""
+    start, end = mcolors.to_rgb(color), mcolors.to_rgb(other)
+    return mcolors.to_hex([a + (b - a) * amount for a, b in zip(start, end)])
+
+
 PHASE_TITLES = {
     "build": "build (load the scene)",
     "firstLayout": "first layout",
@@ -35,18 +90,48 @@ PHASE_TITLES = {
 
 
 def backend_colors(backends: Sequence[str]) -> dict[str, str]:
-    spare = [color for color in _PALETTE if color not in BACKEND_COLORS.values()]
-    unknown = sorted(set(backends) - set(BACKEND_COLORS))
-    colors = dict(BACKEND_COLORS)
-    for index, backend in enumerate(unknown):
-        colors[backend] = spare[index % len(spare)]
+    """The colour of each backend, by the report's rule: BACKEND_COLORS for the bases named
+    there, FALLBACK_COLORS for other bases in name order, and each variant of a base a
+    lighter shade of the base's colour (VARIANT_LIGHTENING)."""
+    unique = set(backends)
+    bases = {base_backend(backend) for backend in unique}
+    base_colors = dict(BACKEND_COLORS)
+    for index, base in enumerate(sorted(bases - set(BACKEND_COLORS))):
+        base_colors[base] = FALLBACK_COLORS[index % len(FALLBACK_COLORS)]
+    variants: dict[str, list[str]] = {}
+    for backend in sorted(unique):
+        if base_backend(backend) != backend:
+            variants.setdefault(base_backend(backend), []).append(backend)
+    colors = {}
+    for backend in unique:
+        base = base_backend(backend)
+        if base == backend:
+            colors[backend] = base_colors[backend]
+        else:
+            siblings = variants[base]
+            fraction = VARIANT_LIGHTENING * (siblings.index(backend) + 1) / (len(siblings) + 1)
+            colors[backend] = lighter(base_colors[base], fraction)
     return {backend: colors[backend] for backend in backends}
 
 
+def figure_html(figure: Figure, alt: str, dpi: int = 80) -> str:
+    """The figure as an HTML <img> with its PNG inline and `alt` as its alternative text (a
+    notebook shows it with IPython's HTML; nbconvert's HTML keeps the text for screen
+    readers, where a figure displayed as such has none)."""
+    buffer = io.BytesIO()
+    # No bbox_inches="tight": the figures lay themselves out (constrained), and a tight box
+    # would draw each one twice.
+    figure.savefig(buffer, format="png", dpi=dpi)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
+
+
 def backend_order(backends: Sequence[str], reference: str = benchlib.REFERENCE_BACKEND) -> list[str]:
-    """The reference first, then the others by name."""
+    """The reference first, then its variants, then the others by name."""
     unique = sorted(set(backends))
-    return ([reference] if reference in unique else []) + [b for b in unique if b != reference]
+    first = [reference] if reference in unique else []
+    variants = [b for b in unique if b != reference and base_backend(b) == reference]
+    return first + variants + [b for b in unique if b != reference and b not in variants]
 
 
 def phase_title(phase: str) -> str:
@@ -77,12 +162,12 @@ def _workload_label(suite: str, workload: str, suites: int) -> str:
 
 
 def plot_scaling(phases: pd.DataFrame, phase: str, cases: pd.DataFrame | None = None,
-                 ncols: int = 4, reference: str = benchlib.REFERENCE_BACKEND) -> Figure:
+                 ncols: int = 4, reference: str = benchlib.REFERENCE_BACKEND, title: str | None = None) -> Figure:
     """Median time per operation against size, log-log, one panel per workload, one line
     per backend with its p25-p75 band. Rows must come from one file per backend and
     workload (benchlib.latest_per_backend). With `cases`, a backend's skipped or failed
     sizes are marked by a cross on the panel's top edge, so a line that stops early says
-    why."""
+    why. `title` goes before the figure's title (a suite's name)."""
     rows = phases[phases["phase"] == phase]
     if rows.empty:
         raise ValueError(f"no phase {phase!r} in the table")
@@ -92,9 +177,14 @@ def plot_scaling(phases: pd.DataFrame, phase: str, cases: pd.DataFrame | None = 
     colors = backend_colors(backends)
     ncols = min(ncols, len(panels))
     nrows = math.ceil(len(panels) / ncols)
-    figure = Figure(figsize=(3.3 * ncols, 2.6 * nrows + 0.9), layout="constrained")
+    # Never narrower than its title and legend need (one panel alone would cut them off).
+    width = max(3.3 * ncols, 6.6)
+    figure = Figure(figsize=(width, 2.6 * nrows + 0.9), layout="constrained")
     axes = figure.subplots(nrows, ncols, sharex=True, sharey=True, squeeze=False)
-    not_run = pd.DataFrame() if cases is None else benchlib.latest_per_backend(cases[cases["status"] != "ok"])
+    # The newest file's status for each case: a size skipped in an old run and measured in
+    # a newer one is not marked.
+    newest = None if cases is None else benchlib.latest_per_backend(cases, by_size=True)
+    not_run = pd.DataFrame() if newest is None else newest[newest["status"] != "ok"]
     for ax, (suite, workload) in zip(axes.flat, panels):
         panel = rows[(rows["suite"] == suite) & (rows["workload"] == workload)]
         for backend in backends:
@@ -132,10 +222,12 @@ def plot_scaling(phases: pd.DataFrame, phase: str, cases: pd.DataFrame | None = 
         bottom, top = first.get_ylim()
         first.set_ylim(bottom, top * (top / bottom) ** 0.15)
     first.xaxis.set_major_formatter(FuncFormatter(_size_tick))
-    first.xaxis.set_minor_formatter(NullFormatter())
+    # No minor ticks: unlabelled, and on log axes over several decades of a dozen panels
+    # placing them costs most of the drawing time.
+    first.xaxis.set_minor_locator(NullLocator())
     first.yaxis.set_major_locator(LogLocator(base=10, numticks=12))
     first.yaxis.set_major_formatter(FuncFormatter(_duration_tick))
-    first.yaxis.set_minor_formatter(NullFormatter())
+    first.yaxis.set_minor_locator(NullLocator())
     for ax in axes[:, 0]:
         ax.set_ylabel("median time per operation", fontsize=8)
     for ax in axes.flat:
@@ -144,8 +236,10 @@ def plot_scaling(phases: pd.DataFrame, phase: str, cases: pd.DataFrame | None = 
     handles.append(Patch(color="0.5", alpha=0.3, label="p25–p75 of the samples"))
     if not not_run.empty:
         handles.append(Line2D([], [], color="0.3", marker="x", linestyle="none", label="skipped or error at that size"))
-    figure.suptitle(f"Scaling: {phase_title(phase)}, median per operation (log–log)", fontsize=11)
-    figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize=8, frameon=False)
+    text = f"Scaling: {phase_title(phase)}, median per operation (log–log)"
+    figure.suptitle(textwrap.fill(f"{title}: {text}" if title else text, width=int(width * 11)), fontsize=11)
+    figure.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), max(2, int(width / 1.7))),
+                  fontsize=8, frameon=False)
     return figure
 
 
@@ -161,8 +255,11 @@ def plot_ratio_heatmap(ratios: pd.DataFrame, phases: Sequence[str], cases: pd.Da
         raise ValueError("no ratios for these phases")
     phases = [p for p in phases if p in set(ratios["phase"])]
     backends = backend_order(ratios["backend"].unique(), reference)
+    # Each backend's own reference where the table names it (ratios to several references).
+    references = ({backend: reference for backend in backends} if "reference" not in ratios.columns
+                  else dict(zip(ratios["backend"], ratios["reference"])))
     suites = ratios["suite"].nunique()
-    latest = None if cases is None else benchlib.latest_per_backend(cases)
+    latest = None if cases is None else benchlib.latest_per_backend(cases, by_size=True)
     status = None if latest is None else latest.set_index(["suite", "workload", "backend", "size"])["status"]
     # Rows relabelled by benchlib.pool_changes name their case in caseWorkload.
     case_workload = {} if "caseWorkload" not in ratios.columns else dict(
@@ -208,14 +305,16 @@ def plot_ratio_heatmap(ratios: pd.DataFrame, phases: Sequence[str], cases: pd.Da
                     if np.isfinite(grid[i, j]):
                         text = benchlib.format_ratio(10 ** grid[i, j]) + ("†" if cross_run[i, j] else "")
                         dark = abs(grid[i, j]) > 0.6 * limit
-                        ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
+                        # Inside the axes: left out of the layout, which would measure each.
+                        ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black",
+                                in_layout=False)
                     elif status is not None:
                         case = case_workload.get((suite, workload), workload)
-                        ax.text(j, i, _missing_reason(status, suite, case, backend, reference, size),
-                                ha="center", va="center", fontsize=6, color="0.45")
+                        ax.text(j, i, _missing_reason(status, suite, case, backend, references[backend], size),
+                                ha="center", va="center", fontsize=6, color="0.45", in_layout=False)
             summary = (f"geometric mean {benchlib.format_ratio(benchlib.geometric_mean(cell['ratio']))} "
                        f"over {len(cell)} cells" if not cell.empty else "no cell where both ran")
-            ax.set_title(f"{backend} ÷ {reference}\n{summary}", fontsize=8.5)
+            ax.set_title(f"{backend} ÷ {references[backend]}\n{summary}", fontsize=8.5)
             ax.set_xticks(range(len(sizes)), [_size_tick(s, 0) for s in sizes], fontsize=7.5)
             ax.set_yticks(range(len(workloads)), [_workload_label(s, w, suites) for s, w in workloads], fontsize=7.5)
             ax.tick_params(length=0)
@@ -223,7 +322,7 @@ def plot_ratio_heatmap(ratios: pd.DataFrame, phases: Sequence[str], cases: pd.Da
         ticks = np.arange(-limit, limit + 1)
         bar = row.colorbar(image, ax=axes, ticks=ticks, aspect=min(30, 6 + 3 * len(workloads)))
         bar.ax.set_yticklabels([f"{10.0**t:,.{max(0, -int(t))}f}×" for t in ticks], fontsize=7)
-        bar.set_label(f"÷ {reference} (red slower, blue faster)", fontsize=7.5)
+        bar.set_label("÷ reference (red slower, blue faster)", fontsize=7.5)
     return figure
 
 
@@ -263,10 +362,12 @@ def plot_allocations(phases: pd.DataFrame, phase_names: Sequence[str], ncols: in
                     linewidth=0.9, alpha=0.75)
         ax.set_xscale("log")
         ax.set_yscale("symlog", linthresh=1)
-        ax.set_ylim(bottom=-0.3)
+        # Room above the highest point (symlog's own limit would cut it at the edge).
+        ax.set_ylim(-0.3, max(1.0, float(rows["allocations"].max())) * 3)
         ax.yaxis.set_major_formatter(FuncFormatter(_count_tick))
         ax.xaxis.set_major_formatter(FuncFormatter(_size_tick))
-        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.yaxis.set_minor_locator(NullLocator())
         ax.set_title(phase_title(phase), fontsize=9)
         ax.set_xlabel("size n (log)", fontsize=8)
         ax.grid(True, which="major", linewidth=0.5, alpha=0.5)
@@ -274,6 +375,7 @@ def plot_allocations(phases: pd.DataFrame, phase_names: Sequence[str], ncols: in
     for ax in grid[:, 0]:
         ax.set_ylabel("allocations per operation\n(symlog: linear below 1)", fontsize=8)
     handles = [Line2D([], [], color=colors[b], marker="o", markersize=3, label=b) for b in backends]
-    figure.legend(handles=handles, loc="outside upper center", ncols=len(handles), fontsize=8, frameon=False,
+    # Below the panels: a suptitle the caller adds goes above them.
+    figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize=8, frameon=False,
                   title="one line per workload", title_fontsize=8)
     return figure

@@ -315,6 +315,26 @@ class RatioTests(TemporaryResults):
         self.assertFalse(resize["sameRun"].any())
         self.assertEqual(set(resize["referenceFile"]), {"run.json"})
         np.testing.assert_allclose(resize["ratio"], [3.0, 3.0])
+        self.assertEqual(set(resize["reference"]), {"cassowary"})
+
+    def test_system_driven_cases_are_a_backend_of_their_own(self) -> None:
+        scene = synthetic.power_law_cases("w", "cassowary", 10.0, 1.0)
+        system = synthetic.power_law_cases("w", "cassowary", 5.0, 1.0)
+        for case in system:
+            case["parameters"]["driver"] = "system"
+        peer = synthetic.results(synthetic.power_law_cases("w", "kiwisolver", 20.0, 1.0), created="2026-11-22T10:00:00Z")
+        results = self.load(("scene.json", synthetic.results(scene)),
+                            ("system.json", synthetic.results(system, created="2026-11-23T10:00:00Z")),
+                            ("peer.json", peer))
+        self.assertEqual(benchlib.system_backend("cassowary"), "cassowary (system)")
+        self.assertEqual(set(results.cases["backend"]), {"cassowary", "cassowary (system)", "kiwisolver"})
+        # The newer system-driven file does not replace the scene-driven line.
+        latest = benchlib.latest_per_backend(results.phases)
+        self.assertEqual(set(latest[latest["backend"] == "cassowary"]["file"]), {"scene.json"})
+        table = benchlib.ratio_table(results.phases, reference="cassowary (system)")
+        kiwi = table[(table["backend"] == "kiwisolver") & (table["phase"] == "resizeContainer")]
+        np.testing.assert_allclose(kiwi["ratio"], [4.0, 4.0, 4.0])
+        self.assertEqual(set(kiwi["reference"]), {"cassowary (system)"})
 
     def test_the_same_run_reference_wins_over_a_newer_one(self) -> None:
         both = synthetic.results(synthetic.power_law_cases("w", "cassowary", 10.0, 1.0)

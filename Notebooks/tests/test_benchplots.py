@@ -75,6 +75,14 @@ class ChartTests(unittest.TestCase):
         self.assertTrue(labels)
         self.assertTrue(all(label.endswith((" ns", " µs", " ms", " s")) for label in labels), labels)
 
+    def test_a_figure_is_shown_as_a_png_with_its_alternative_text(self) -> None:
+        figure = benchplots.plot_scaling(self.latest, "build", title="a <suite>")
+        # Two panels: the title is wrapped to the figure's width rather than cut off.
+        self.assertEqual(figure.get_suptitle(),
+                         "a <suite>: Scaling: build (load the scene), median per operation\n(log–log)")
+        html = benchplots.figure_html(figure, 'scaling of "build" <all>', dpi=30)
+        self.assertTrue(html.startswith('<img alt="scaling of &quot;build&quot; &lt;all&gt;" src="data:image/png;base64,iVBOR'))
+
     def test_scaling_of_an_unknown_phase_is_an_error(self) -> None:
         with self.assertRaises(ValueError):
             benchplots.plot_scaling(self.latest, "swap")
@@ -106,6 +114,52 @@ class ChartTests(unittest.TestCase):
         self.assertEqual(colors["cassowary"], benchplots.BACKEND_COLORS["cassowary"])
         self.assertEqual(benchplots.backend_order(["yoga", "cassowary", "kiwisolver"]),
                          ["cassowary", "kiwisolver", "yoga"])
+
+    def test_variants_of_a_backend_are_lighter_shades_of_its_colour(self) -> None:
+        names = ["cassowary", "cassowary:core", "cassowary:-heldFlips", "cassowary (system)", "springs-struts"]
+        colors = benchplots.backend_colors(names)
+        self.assertEqual(len(set(colors.values())), len(names))
+        self.assertEqual(colors["springs-struts"], "#009e73")
+        # Three variants, in name order: "cassowary (system)", "cassowary:-heldFlips",
+        # "cassowary:core", lightened by 0.5·1/4, 0.5·2/4, 0.5·3/4.
+        self.assertEqual(colors["cassowary (system)"], benchplots.lighter("#0072b2", 0.125))
+        self.assertEqual(colors["cassowary:core"], benchplots.lighter("#0072b2", 0.375))
+        self.assertEqual(benchplots.lighter("#0072b2", 0.5), "#80b9d9")  # (0 + 255)·0.5 = 127.5 rounds up
+        # The report's own example (Tests/ReportsTests/BackendPaletteTests.swift): one variant, a quarter.
+        self.assertEqual(benchplots.backend_colors(["cassowary", "cassowary:core"])["cassowary:core"], "#4095c5")
+        for name in names[1:4]:
+            self.assertEqual(benchplots.base_backend(name), "cassowary")
+        self.assertEqual(benchplots.backend_order(["kiwisolver", "cassowary:core", "cassowary"]),
+                         ["cassowary", "cassowary:core", "kiwisolver"])
+
+    def test_unnamed_backends_take_the_fallback_colours_in_name_order(self) -> None:
+        colors = benchplots.backend_colors(["yoga", "taffy", "cassowary"])
+        self.assertEqual((colors["taffy"], colors["yoga"]), tuple(benchplots.FALLBACK_COLORS[:2]))
+
+
+class PaletteAgreementTests(unittest.TestCase):
+    """The notebooks' colours are the HTML report's (Sources/Reports/BackendPalette.swift)."""
+
+    def test_the_swift_table_is_read(self) -> None:
+        text = ('static let named: [String: String] = [\n  "cassowary": "#0072B2",\n  "kiwisolver" : "#cc79a7",\n]\n'
+                'public static let fallback = ["#E69F00", "#56B4E9"]\nstatic let variantLightening = 0.5\n')
+        self.assertEqual(benchplots.swift_palette(text), {"cassowary": "#0072b2", "kiwisolver": "#cc79a7"})
+        self.assertEqual(benchplots.swift_fallback(text), ["#e69f00", "#56b4e9"])
+        self.assertEqual(benchplots.swift_variant_lightening(text), 0.5)
+
+    def test_the_notebooks_and_the_report_agree(self) -> None:
+        path = Path(__file__).resolve().parents[2] / benchplots.SWIFT_PALETTE
+        if not path.exists():
+            self.skipTest(f"{benchplots.SWIFT_PALETTE} does not exist: nothing to agree with")
+        text = path.read_text(encoding="utf-8")
+        swift = benchplots.swift_palette(text)
+        if not swift:
+            self.skipTest(f"{benchplots.SWIFT_PALETTE} has no \"backend\": \"#rrggbb\" table")
+        self.assertEqual(benchplots.BACKEND_COLORS, swift, f"the named colours of {benchplots.SWIFT_PALETTE}")
+        self.assertEqual(benchplots.FALLBACK_COLORS, benchplots.swift_fallback(text),
+                         f"the fallback colours of {benchplots.SWIFT_PALETTE}")
+        self.assertEqual(benchplots.VARIANT_LIGHTENING, benchplots.swift_variant_lightening(text),
+                         f"variantLightening of {benchplots.SWIFT_PALETTE}")
 
 
 class CommittedNotebookTests(unittest.TestCase):

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Regenerates every file of Results/current/ from a release build of the checked-out code:
+# the measurements behind README.md and Results/FINDINGS.md, their reports and charts,
+# FINDINGS' tables and the index. The whole protocol, in the order it runs:
+#
+#   1. ROUNDS campaign runs (default 4), each one after another, every process pinned to
+#      one core: scene-driven cassowary and springs-struts on stackviews and deep at
+#      10 ... 10,000 views, cassowary on the anchor chain at 10 ... 10,000, churn at
+#      10 ... 1,000 and enaml; then suite by suite cassowary `--driver system` and the
+#      kiwisolver peer on the same exported systems (10 ... 1,000 views; the anchor chain at
+#      10 and 100).
+#   2. SCALING_ROUNDS more runs of the stack and deep scaling sweeps (default 6): their
+#      100-view points are a few hundred microseconds, where one slow spell of this shared
+#      machine moves a fitted exponent by 0.05.
+#   3. Once: the anchor chain at 1,000 views system-driven and on kiwisolver (minutes per
+#      repetition for kiwisolver), dense-simplex at 10 ... 1,000 views (for the charts), and
+#      peak resident memory per view (Benchmarks/memory_per_view.py).
+#   4. ALTERNATING pairs (default 16) at 10 views: scene-driven cassowary and kiwisolver
+#      suite by suite, the side that goes first swapping each time. A 10-view build takes
+#      20-200 us and this machine runs each process at one of two speeds about 1.5x apart,
+#      so only sides measured side by side compare (Notebooks/alternating_runs.py).
+#   5. Each side's runs pooled into one file per suite (Benchmarks/peers/pool_runs.py),
+#      the reports drawn (`bench report --fit-from 100`), FINDINGS' tables printed
+#      (Notebooks/findings_tables.py into tables.md), FINDINGS' charts drawn
+#      (Notebooks/findings_charts.py into charts/) and the index written
+#      (Notebooks/results_index.py into INDEX.md).
+#
+# The full protocol takes about 9 hours on a 2-core machine of this kind; --quick takes
+# about 15 minutes (one run, sizes to 1,000, 2 alternating pairs) and is for checking the
+# script, not for claims.
+#
+# Usage: regenerate.sh [--quick] [--reuse] [--out DIR]
+#   --out DIR  where the files go (default Results/scratch/regenerated; Results/current is
+#              replaced only when named here)
+#   --reuse    skip the measurements and redo step 5 from the runs already in DIR/runs
+# Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
+# made by `make oracles`), ROUNDS, SCALING_ROUNDS, ALTERNATING.
+# Exit status: 0 written; 1 a run failed (the others still run; the failures are listed);
+# 64 bad command line.
+set -uo pipefail
+
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=$REPO/Results/scratch/regenerated
+QUICK=0
+REUSE=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) QUICK=1 ;;
+    --reuse) REUSE=1 ;;
+    --out) [ $# -ge 2 ] || { echo "error: --out needs a folder" >&2; exit 64; }; OUT=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
+    *) echo "error: unknown argument '$1'" >&2
+       echo "usage: regenerate.sh [--quick] [--reuse] [--out DIR]" >&2; exit 64 ;;
+  esac
+  shift
+done
+
+if [ "$QUICK" = 1 ]; then
+  ROUNDS=${ROUNDS:-1}; SCALING_ROUNDS=${SCALING_ROUNDS:-0}; ALTERNATING=${ALTERNATING:-2}
+  BIG=1000; REPS=3
+else
+  ROUNDS=${ROUNDS:-4}; SCALING_ROUNDS=${SCALING_ROUNDS:-6}; ALTERNATING=${ALTERNATING:-16}
+  BIG=1000,10000; REPS=5
+fi
+PYTHON=${PYTHON:-$REPO/.venv/bin/python}
+RUNS=$OUT/runs
+PIN=""
+command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ] && PIN="taskset -c 1"
+FAILED=()
+
+if [ -z "${BENCH:-}" ]; then
+  make -C "$REPO" --no-print-directory release > /dev/null || { echo "error: the release build failed" >&2; exit 1; }
+  BENCH=$REPO/.build/release/bench
+fi
+[ -x "$PYTHON" ] || make -C "$REPO" --no-print-directory oracles > /dev/null 2>&1 || true
+[ -x "$PYTHON" ] || { echo "error: $PYTHON missing (make oracles creates .venv)" >&2; exit 1; }
+
+run() { $PIN "$BENCH" run "$@" > /dev/null 2>&1 || FAILED+=("bench run $*"); }
+peer() { $PIN "$PYTHON" "$REPO/Benchmarks/peers/kiwisolver_peer.py" --bench "$BENCH" "$@" > /dev/null 2>&1 || FAILED+=("kiwisolver $*"); }
+step() { echo "$(date -u +%H:%M:%S) $*"; }
+
+SCENE="--repetitions $REPS --warmup 1 --time-budget 10 --case-limit 40"
+SYSTEM="--repetitions $REPS --warmup 1 --time-budget 10 --case-limit 20"
+PAIRED="--repetitions 20 --warmup 2 --time-budget 10 --case-limit 20"
+
+if [ "$REUSE" = 0 ]; then
+  rm -rf "$RUNS"; mkdir -p "$RUNS"
+  for n in $(seq 1 "$ROUNDS"); do
+    dir=$RUNS/campaign-$n; mkdir -p "$dir"
+    run --suite stackviews --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$dir/stackviews.json"
+    run --suite deep --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$dir/deep.json"
+    run --suite anchor --backends cassowary --sizes 10,100,$BIG $SCENE --out "$dir/anchor.json"
+    run --suite churn --backends cassowary,springs-struts --sizes 10,100,1000 $SCENE --out "$dir/churn.json"
+    run --suite enaml --backends cassowary --repetitions 20 --warmup 1 --out "$dir/enaml.json"
+    for suite in stackviews deep churn; do
+      run --suite $suite --driver system --backends cassowary --sizes 10,100,1000 $SYSTEM --out "$dir/$suite-system.json"
+      peer --suite $suite --sizes 10,100,1000 $SYSTEM --out "$dir/$suite-kiwisolver.json"
+    done
+    run --suite anchor --driver system --backends cassowary --sizes 10,100 $SYSTEM --out "$dir/anchor-system.json"
+    peer --suite anchor --sizes 10,100 $SYSTEM --out "$dir/anchor-kiwisolver.json"
+    run --suite enaml --driver system --backends cassowary $SYSTEM --out "$dir/enaml-system.json"
+    peer --suite enaml $SYSTEM --out "$dir/enaml-kiwisolver.json"
+    step "campaign run $n of $ROUNDS done"
+  done
+  for n in $(seq 1 "$SCALING_ROUNDS"); do
+    dir=$RUNS/scaling-$n; mkdir -p "$dir"
+    for suite in stackviews deep; do
+      run --suite $suite --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$dir/$suite.json"
+    done
+    step "scaling run $n of $SCALING_ROUNDS done"
+  done
+  ANCHOR_BIG=1000; [ "$QUICK" = 1 ] && ANCHOR_BIG=100
+  run --suite anchor --driver system --backends cassowary --sizes $ANCHOR_BIG --repetitions 2 --warmup 0 --case-limit 300 --out "$RUNS/anchor-1000-system.json"
+  peer --suite anchor --sizes $ANCHOR_BIG --repetitions 2 --warmup 0 --case-limit 300 --out "$RUNS/anchor-1000-kiwisolver.json"
+  for suite in stackviews deep churn anchor enaml; do
+    run --suite $suite --backends dense-simplex --sizes 10,100,1000 --repetitions 3 --time-budget 10 --case-limit 10 --out "$RUNS/$suite-dense-simplex.json"
+  done
+  MEMORY_SIZES=1000,3000,10000; [ "$QUICK" = 1 ] && MEMORY_SIZES=300,1000
+  $PIN "$PYTHON" "$REPO/Benchmarks/memory_per_view.py" --bench "$BENCH" --sizes $MEMORY_SIZES --out "$RUNS/memory-per-view.json" > "$RUNS/memory.log" 2>&1 || FAILED+=("memory_per_view.py")
+  step "single runs done"
+  mkdir -p "$RUNS/alternating-10-views"
+  for n in $(seq 1 "$ALTERNATING"); do
+    for suite in stackviews deep churn enaml; do
+      sizes="--sizes 10"; [ $suite = enaml ] && sizes=""
+      id=$(printf %02d "$n")
+      cassowary_run() { run --suite $suite --backends cassowary $sizes $PAIRED --out "$RUNS/alternating-10-views/$suite-cassowary-$id.json"; }
+      kiwisolver_run() { peer --suite $suite $sizes $PAIRED --out "$RUNS/alternating-10-views/$suite-kiwisolver-$id.json"; }
+      if [ $((n % 2)) -eq 1 ]; then cassowary_run; kiwisolver_run; else kiwisolver_run; cassowary_run; fi
+    done
+    step "alternating pair $n of $ALTERNATING done"
+  done
+fi
+
+pool() { # pool OUT.json INPUT... (one input is copied as it is)
+  local out=$1; shift
+  if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/peers/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
+}
+shopt -s nullglob
+for suite in stackviews deep; do pool "$OUT/$suite-scene.json" "$RUNS"/campaign-*/$suite.json "$RUNS"/scaling-*/$suite.json; done
+for suite in anchor churn enaml; do pool "$OUT/$suite-scene.json" "$RUNS"/campaign-*/$suite.json; done
+for suite in stackviews deep churn anchor enaml; do
+  pool "$OUT/$suite-system.json" "$RUNS"/campaign-*/$suite-system.json
+  pool "$OUT/$suite-kiwisolver.json" "$RUNS"/campaign-*/$suite-kiwisolver.json
+  cp "$RUNS/$suite-dense-simplex.json" "$OUT/" 2> /dev/null || FAILED+=("missing $suite-dense-simplex.json")
+done
+for file in anchor-1000-system.json anchor-1000-kiwisolver.json memory-per-view.json; do
+  cp "$RUNS/$file" "$OUT/" 2> /dev/null || FAILED+=("missing $file")
+done
+rm -rf "$OUT/alternating-10-views"; cp -r "$RUNS/alternating-10-views" "$OUT/"
+step "pooled"
+
+mkdir -p "$OUT/reports"
+for suite in stackviews deep churn enaml anchor; do
+  "$BENCH" report "$OUT/$suite-scene.json" "$OUT/$suite-dense-simplex.json" "$OUT/$suite-kiwisolver.json" \
+    --out "$OUT/reports" --fit-from 100 > /dev/null || FAILED+=("bench report $suite")
+done
+"$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/{stackviews,deep,churn,enaml,anchor}-scene.json \
+  "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-kiwisolver.json \
+  --system "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-system.json \
+  --memory "$OUT/memory-per-view.json" > "$OUT/tables.md" || FAILED+=("findings_tables.py")
+"$PYTHON" "$REPO/Notebooks/alternating_runs.py" "$OUT/alternating-10-views" > "$OUT/alternating-10-views.md" || FAILED+=("alternating_runs.py")
+"$PYTHON" "$REPO/Notebooks/findings_charts.py" --results "$OUT" --out "$OUT/charts" || FAILED+=("findings_charts.py")
+"$PYTHON" "$REPO/Notebooks/results_index.py" --results "$OUT" --write || FAILED+=("results_index.py")
+step "reports, tables and index written to $OUT"
+
+if [ ${#FAILED[@]} -gt 0 ]; then
+  printf 'failed: %s\n' "${FAILED[@]}" >&2
+  exit 1
+fi
