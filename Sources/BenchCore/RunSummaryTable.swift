@@ -4,7 +4,7 @@ import Interchange
 /// `firstLayout` and their per-repetition sum `build+firstLayout`, the median per
 /// operation, its interquartile range and the number of samples; then each change phase
 /// (a row of its own after the first) with the same three figures and its allocations per
-/// operation; a skipped or failed case says why in the last column.
+/// operation; a skipped or failed case says why after a dash in the `build` column.
 ///
 /// Each time column has one unit, chosen from its medians and named in the header; the
 /// interquartile range beside a median is in the same unit. `build+firstLayout` is there
@@ -68,8 +68,7 @@ public struct RunSummaryTable {
       return [unit.format(spread.median), unit.format(spread.interquartileRange), String(spread.count)]
     }
     let body = rows.map { row -> [String] in
-      // A case without measurements has no figures to show, only why.
-      guard row.note.isEmpty else { return row.head + ["-"] + Array(repeating: "", count: 13) + [row.note] }
+      guard row.note.isEmpty else { return row.head + ["-"] }
       let isCase = !row.head[0].isEmpty
       var line = row.head
       line += cells(row.build, build, shown: isCase)
@@ -78,21 +77,25 @@ public struct RunSummaryTable {
       if let phase = row.change {
         line += [phase.name] + cells(phase.spread, change, shown: true) + [phase.allocations.map(Formatting.count) ?? "n/a"]
       } else {
-        line += ["-", "", "", "", ""]
+        line.append("-")
       }
-      return line + [""]
+      return line
     }
     let header = [
       "workload", "size", "backend",
       "build \(build.symbol)", "IQR", "n",
       "firstLayout \(first.symbol)", "IQR", "n",
       "build+firstLayout \(combined.symbol)", "IQR", "n",
-      "change", "\(change.symbol)", "IQR", "n", "allocs/op", "",
+      "change", "\(change.symbol)", "IQR", "n", "allocs/op",
     ]
-    return Formatting.table(body, header: header, leftAlignedColumns: [0, 2, 12, header.count - 1])
+    var lines = Formatting.table(body, header: header, leftAlignedColumns: [0, 2, 12]).split(separator: "\n").map(String.init)
+    // A case without measurements says why after its dash, outside the columns, so a long
+    // reason does not widen them.
+    for (index, row) in rows.enumerated() where !row.note.isEmpty { lines[index + 2] += "  " + row.note }
+    return lines.joined(separator: "\n")
   }
 
   private static func shortened(_ text: String) -> String {
-    text.count > 90 ? String(text.prefix(87)) + "..." : text
+    text.count > 120 ? String(text.prefix(117)) + "..." : text
   }
 }
