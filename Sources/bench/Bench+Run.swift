@@ -17,9 +17,12 @@ extension Bench {
         sample kept. Phases build, firstLayout and each change kind are timed per \
         operation. A backend that cannot express a scene, or is over one of its limits, \
         is recorded as skipped with the reason; a case that fails is recorded as an \
-        error and the run goes on. Progress goes to standard error, the summary table to \
-        standard output; the results file (layoutbench.results/1) is rewritten after \
-        every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once).
+        error and the run goes on. Progress, with the predicted time left, goes to \
+        standard error; the summary table (per phase the median, interquartile range and \
+        sample count, and build+firstLayout) to standard output. The results file \
+        (layoutbench.results/1; default Results/scratch/, which git ignores) is rewritten \
+        after every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once); \
+        the last line says where it was written.
 
         Exit status:
           0    every case ran or was skipped
