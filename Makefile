@@ -1,8 +1,8 @@
 # LayoutBench: the two commands a new user runs (see README.md).
 #
 #   make bench   the main job: release build, then `bench run --suite stackviews` (every
-#                backend, sizes 10 to 10,000) writing Results/stackviews-<UTC time>.json
-#   make smoke   the smoke suite (one small case of every workload)
+#                backend, sizes 10 to 10,000) writing Results/scratch/stackviews-<UTC time>.json
+#   make smoke   the smoke suite (one small case of every workload), into Results/scratch/
 #   make gate    the CI performance gate: the smoke cases of the committed baseline run now
 #                and judged against it (docs/comparing.md); make gate-baseline re-records it
 #   make test    every test: unit, property (seeded), CLI, in a debug build with the
@@ -14,7 +14,11 @@
 #                every Notebooks/*.ipynb executed headless on Results/current/ into
 #                .build/notebooks/*.html (Notebooks/README.md)
 #   make peers   kiwisolver as a peer: a suite's exported workloads through kiwisolver,
-#                Results/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
+#                Results/scratch/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
+#
+# Results/scratch/ is ignored by git: these targets never replace a committed result. To
+# keep a run, move its file into Results/ or pass an output (RUN_ARGS="--out FILE",
+# PEER_ARGS="--out FILE").
 #
 # All do their own set-up: they need the Swift toolchain of this machine kind and python3;
 # `make setup` installs Debian's libjemalloc-dev (the allocator whose statistics give the
@@ -157,25 +161,24 @@ peer-tests: setup
 	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s $(PEERS)/tests -t $(PEERS)
 
 # kiwisolver as a peer: SUITE's workloads exported by the release bench and run through
-# kiwisolver into Results/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw
+# kiwisolver into Results/scratch/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw
 # beside the Swift backends. PEER_ARGS adds options, e.g. PEER_ARGS="--sizes 10,100".
 PEER_ARGS ?=
 peers: release
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
 	$(VENV)/bin/python $(PEERS)/kiwisolver_peer.py --suite $(SUITE) --bench $(RELEASE_BENCH) $(PEER_ARGS)
 
-# The main job: the stackviews suite on every backend, sizes 10 to 10,000, into Results/
-# (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".
+# The main job: the stackviews suite on every backend, sizes 10 to 10,000, into
+# Results/scratch/ (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".
 SUITE ?= stackviews
 RUN_ARGS ?=
 bench: release
 	$(RELEASE_BENCH) run --suite $(SUITE) $(RUN_ARGS)
 
-# One small case of every workload on every backend, release build, results kept under
-# .build (CI runs it after the tests: the runner and every workload still work end to end).
+# One small case of every workload on every backend, release build, into Results/scratch/
+# (the runner and every workload still work end to end).
 smoke: release
-	@mkdir -p $(WORK)
-	$(RELEASE_BENCH) run --suite smoke --repetitions 3 --warmup 1 --time-budget 2 --out $(WORK)/smoke.json
+	$(RELEASE_BENCH) run --suite smoke --repetitions 3 --warmup 1 --time-budget 2
 
 # The performance gate (docs/comparing.md): runs the baseline's cases now with its recorded
 # settings, this build's processes interleaved with those of a build of the baseline's own

@@ -50,6 +50,9 @@ from peer_results import (  # noqa: E402
 )
 
 BACKEND = "kiwisolver"
+# The default output folder, relative to the working directory as bench run's is: git
+# ignores it, so a trial run never replaces a committed results file.
+SCRATCH = Path("Results/scratch")
 EXIT_OK, EXIT_CASE_ERROR, EXIT_OUTPUT, EXIT_BENCH, EXIT_KIWI, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 64, 130
 # Workload.largestSize (docs/workloads.md); `bench export` stays the authority on a size.
 LARGEST_SIZE = 1_000_000
@@ -93,7 +96,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                              "window-size idiom, not the same system); readd: every change removes and re-adds")
     parser.add_argument("--bench", type=Path, default=REPOSITORY / ".build/release/bench",
                         help="the bench executable (default: .build/release/bench of this checkout)")
-    parser.add_argument("--out", type=Path, help="the results file (default: Results/kiwisolver-<suite>-<UTC time>.json)")
+    parser.add_argument("--out", type=Path, help="the results file (default: Results/scratch/kiwisolver-<suite>-<UTC time>.json, "
+                                                             "a folder git ignores)")
     return parser.parse_args(argv)
 
 
@@ -415,9 +419,9 @@ def run(argv: list[str], on_document: Callable[[ResultsDocument], None] = lambda
     workloads, cases = plan(suites, arguments.suite, arguments.workloads, sizes)
 
     started = time.time()
-    out: Path = arguments.out or Path("Results") / f"kiwisolver-{arguments.suite}-{file_timestamp(started)}.json"
+    out: Path = arguments.out or SCRATCH / f"kiwisolver-{arguments.suite}-{file_timestamp(started)}.json"
     if arguments.out is None:
-        out.parent.mkdir(exist_ok=True)
+        out.parent.mkdir(parents=True, exist_ok=True)
     check_writable(out)
 
     call_nanoseconds = per_call_nanoseconds()
@@ -478,7 +482,8 @@ def run(argv: list[str], on_document: Callable[[ResultsDocument], None] = lambda
         write_atomically(document.json_text(), out)
     print(summary_table(document))
     elapsed = time.time() - started
-    progress.line(f"{len(document.cases)} cases in {elapsed / 60:.1f} min, written to {out}")
+    progress.line(f"{len(document.cases)} cases in {elapsed / 60:.1f} min")
+    progress.line(f"wrote {out}")
     if interruption.requested:
         return EXIT_INTERRUPTED
     return EXIT_CASE_ERROR if any(case.status == "error" for case in document.cases) else EXIT_OK

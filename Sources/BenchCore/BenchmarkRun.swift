@@ -44,16 +44,19 @@ public struct BenchmarkRun {
 
   /// Runs every case of `plan` through `measure` (which must not throw: it turns every
   /// failure into an outcome), handing each recorded case to `finished`. Stops early,
-  /// marking the document interrupted, when `Interruption.isRequested`.
+  /// marking the document interrupted, when `Interruption.isRequested`. `timeLeft` says
+  /// for the progress line how long the cases it is given (those not yet finished) should
+  /// take (``RemainingTime``), nil for nothing to say.
   /// - Throws: `ResultsFile.WriteError` when the results file cannot be written.
   public mutating func run(
     _ plan: [PlannedCase], finished: (ResultsDocument.Case) -> Void = { _ in },
+    timeLeft: (ArraySlice<PlannedCase>) -> String? = { _ in nil },
     measure: (PlannedCase, RunProgress) -> Measured
   ) throws(ResultsFile.WriteError) {
     try ResultsFile.write(document, to: outputPath)
     for (index, planned) in plan.enumerated() {
       if Interruption.isRequested { break }
-      progress.caseStarted(index, of: plan.count, planned.key.description)
+      progress.caseStarted(index, of: plan.count, planned.key.description, timeLeft: timeLeft(plan[index...]))
       let measured = measure(planned, progress)
       var result = ResultsDocument.Case(
         workload: planned.workload, backend: planned.backend, size: planned.size, parameters: measured.parameters,
@@ -68,7 +71,7 @@ public struct BenchmarkRun {
       }
       document.cases.append(result)
       finished(result)
-      progress.caseFinished(Self.summary(of: result))
+      progress.caseFinished(Self.summary(of: result), timeLeft: timeLeft(plan[(index + 1)...]))
       try ResultsFile.write(document, to: outputPath)
     }
     if Interruption.isRequested {
@@ -91,37 +94,5 @@ public struct BenchmarkRun {
       }
       return "ok: " + phases.joined(separator: ", ")
     }
-  }
-
-  /// The table printed at the end: one row per case, the median per operation of `build`
-  /// and `firstLayout`, then each change phase's median per operation and allocations per
-  /// operation (or why the case was skipped or failed).
-  public static func summaryTable(_ document: ResultsDocument) -> String {
-    let rows = document.cases.map { result -> [String] in
-      let head = [result.workload, String(result.size), result.backend]
-      guard result.status == .ok else {
-        let text: String
-        switch result.status {
-        case .skipped(let reason): text = "skipped: " + reason
-        case .error(let message): text = "error: " + message
-        case .ok: text = ""
-        }
-        let shortened = text.count > 90 ? String(text.prefix(87)) + "..." : text
-        return head + ["-", "-", shortened]
-      }
-      func median(_ phase: ResultsDocument.Phase?) -> String {
-        phase?.statistics.map { Formatting.duration(nanoseconds: $0.median) } ?? "-"
-      }
-      let build = result.phases.first { $0.name == MeasuredTrace.buildPhase }
-      let first = result.phases.first { $0.name == MeasuredTrace.firstLayoutPhase }
-      let changes = result.phases.filter { $0.name != MeasuredTrace.buildPhase && $0.name != MeasuredTrace.firstLayoutPhase }
-      let changeText = changes.map { phase in
-        "\(phase.name) \(median(phase)), " + (phase.allocations.map { "\(Formatting.count($0.count)) allocs" } ?? "allocs n/a")
-      }.joined(separator: "; ")
-      return head + [median(build), median(first), changeText]
-    }
-    return Formatting.table(
-      rows, header: ["workload", "n", "backend", "build", "first layout", "per change: median, allocations"],
-      leftAligned: 3, lastLeftAligned: true)
   }
 }

@@ -55,6 +55,16 @@ public enum Formatting {
   /// Pads cells into aligned columns: the first `leftAligned` columns to the left, the
   /// rest to the right (numbers), two spaces between.
   public static func table(_ rows: [[String]], header: [String], leftAligned: Int, lastLeftAligned: Bool = false) -> String {
+    let columns = ([header] + rows).map(\.count).max() ?? 0
+    var left = Set(0..<min(leftAligned, columns))
+    if lastLeftAligned && columns > 0 { left.insert(columns - 1) }
+    return table(rows, header: header, leftAlignedColumns: left)
+  }
+
+  /// Pads cells into aligned columns: the columns in `leftAlignedColumns` (text) to the
+  /// left, the others (numbers) to the right, two spaces between, a rule of dashes under
+  /// the header; trailing spaces are dropped. O(cells).
+  public static func table(_ rows: [[String]], header: [String], leftAlignedColumns: Set<Int>) -> String {
     let all = [header] + rows
     let columns = all.map(\.count).max() ?? 0
     var widths = [Int](repeating: 0, count: columns)
@@ -62,7 +72,7 @@ public enum Formatting {
     func line(_ row: [String]) -> String {
       row.enumerated().map { c, cell in
         let padding = String(repeating: " ", count: widths[c] - cell.count)
-        return c < leftAligned || (lastLeftAligned && c == columns - 1) ? cell + padding : padding + cell
+        return leftAlignedColumns.contains(c) ? cell + padding : padding + cell
       }.joined(separator: "  ").replacing(/\s+$/, with: "")
     }
     let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")

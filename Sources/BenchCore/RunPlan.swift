@@ -25,17 +25,23 @@ public struct RunPlan: Sendable {
     available: [String], sizes: [Int]?, seed: UInt64, shard: Shard?
   ) throws(Invalid) {
     guard let suite = WorkloadCatalog.suite(named: suiteName) else {
+      let names = WorkloadCatalog.suites.map(\.name)
       throw Invalid(
-        description: "unknown suite '\(suiteName)' (suites: \(WorkloadCatalog.suites.map(\.name).joined(separator: ", ")))")
+        description: "unknown suite '\(suiteName)'\(NameSuggestion.clause(for: suiteName, among: names)) "
+          + "(suites: \(names.joined(separator: ", ")))")
     }
     self.suite = suite
     if let workloadNames {
       for name in workloadNames {
         guard suite.workloads.contains(where: { $0.name == name }) else {
-          let known = WorkloadCatalog.workload(named: name) != nil ? " (it is not in suite '\(suite.name)')" : ""
+          let names = suite.workloads.map(\.name)
+          let listed = names.joined(separator: ", ")
+          guard WorkloadCatalog.workload(named: name) == nil else {
+            throw Invalid(description: "unknown workload '\(name)' (it is not in suite '\(suite.name)', which has: \(listed))")
+          }
           throw Invalid(
-            description: "unknown workload '\(name)'\(known); suite '\(suite.name)' has: "
-              + suite.workloads.map(\.name).joined(separator: ", "))
+            description: "unknown workload '\(name)'\(NameSuggestion.clause(for: name, among: names)) "
+              + "(suite '\(suite.name)' has: \(listed))")
         }
       }
       let chosen = suite.workloads.filter { workloadNames.contains($0.name) }
@@ -47,7 +53,9 @@ public struct RunPlan: Sendable {
     if let backendNames {
       guard !backendNames.isEmpty else { throw Invalid(description: "--backends names no backend") }
       for name in backendNames where !available.contains(name) {
-        throw Invalid(description: "unknown backend '\(name)' (backends: \(available.joined(separator: ", ")))")
+        throw Invalid(
+          description: "unknown backend '\(name)'\(NameSuggestion.clause(for: name, among: available)) "
+            + "(backends: \(available.joined(separator: ", ")))")
       }
       backends = available.filter { backendNames.contains($0) }
     } else {

@@ -1,30 +1,35 @@
 import Foundation
 
 /// The progress of a run on standard error: on a terminal one live line rewritten in place
-/// (case, repetition, elapsed time) above which each finished case leaves a line; otherwise
-/// (CI logs, pipes) only the finished-case lines, so logs stay readable.
+/// (case, repetition, elapsed time, predicted time left) above which each finished case
+/// leaves a line; otherwise (CI logs, pipes) only the finished-case lines, so logs stay
+/// readable. The time left (``RemainingTime``) ends both kinds of line.
 public final class RunProgress {
   public let isTerminal: Bool
   private var live = ""
   private var caseStartedAt = Date()
   private var prefix = ""
+  private var timeLeft: String?
 
   public init(isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
     self.isTerminal = isTerminal
   }
 
-  public func caseStarted(_ index: Int, of total: Int, _ description: String) {
+  /// `timeLeft`: the predicted time for this case and the ones after it, e.g. `about 3 min
+  /// 20 s left` (``RemainingTime/description``).
+  public func caseStarted(_ index: Int, of total: Int, _ description: String, timeLeft: String? = nil) {
     let width = String(total).count
     let number = String(index + 1)
     prefix = "[\(String(repeating: " ", count: width - number.count))\(number)/\(total)] \(description)"
+    self.timeLeft = timeLeft
     caseStartedAt = Date()
-    show(prefix)
+    show(Self.join(prefix, timeLeft))
   }
 
   /// A status within the case ("rep 2/5"); shown only on a terminal.
   public func update(_ status: String) {
     let seconds = Int(Date().timeIntervalSince(caseStartedAt))
-    show("\(prefix): \(status) (\(seconds) s)")
+    show(Self.join("\(prefix): \(status) (\(seconds) s)", timeLeft))
   }
 
   /// A line that stays (a finished case, a warning).
@@ -34,9 +39,15 @@ public final class RunProgress {
     if isTerminal && !live.isEmpty { write(live) }
   }
 
-  public func caseFinished(_ summary: String) {
+  /// `timeLeft`: the predicted time for the cases after this one.
+  public func caseFinished(_ summary: String, timeLeft: String? = nil) {
     live = ""
-    line("\(prefix): \(summary)")
+    line(Self.join("\(prefix): \(summary)", timeLeft))
+  }
+
+  /// `[ 3/32] stack.fill.horizontal n=10 cassowary: rep 2/5 (1 s); about 3 min 20 s left`.
+  static func join(_ text: String, _ timeLeft: String?) -> String {
+    timeLeft.map { "\(text); \($0)" } ?? text
   }
 
   private func show(_ text: String) {

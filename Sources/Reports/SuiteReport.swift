@@ -1,3 +1,4 @@
+import BenchCore
 import Interchange
 
 /// What `bench report` shows for one suite: per workload and phase, each backend's median
@@ -35,7 +36,8 @@ public struct SuiteReport: Sendable {
     public var description: String {
       switch self {
       case .unknownReference(let name, let suite, let backends):
-        "unknown reference backend '\(name)': suite '\(suite)' has \(backends.joined(separator: ", "))"
+        "unknown reference backend '\(name)'\(NameSuggestion.clause(for: name, among: backends)): suite '\(suite)' has "
+          + backends.joined(separator: ", ")
       case .unusableSuiteName(let name, let file):
         "\(file): suite: '\(name)' cannot name report files (letters, digits, '.', '-' and '_' only, not starting with '.')"
       }

@@ -10,7 +10,8 @@ extension Bench {
       discussion: """
         Generates one case of a workload (see docs/workloads.md; the suites' workloads \
         are listed on a bad name) and writes it to standard output, or atomically to \
-        --out. The same workload, size and seed always give the same bytes.
+        --out, saying 'wrote PATH' on standard error. The same workload, size and seed \
+        always give the same bytes.
 
         --format scene writes layoutbench.scene/1: the scene and its steps, with the \
         extensions "workload" (name, size, seed, parameters) and "operations" (which \
@@ -51,8 +52,10 @@ extension Bench {
 
     func validate() throws {
       guard let found = WorkloadCatalog.workload(named: workload) else {
+        let names = WorkloadCatalog.allWorkloads.map(\.name)
         throw ValidationError(
-          "unknown workload '\(workload)' (available: \(WorkloadCatalog.allWorkloads.map(\.name).joined(separator: ", ")))")
+          "unknown workload '\(workload)'\(NameSuggestion.clause(for: workload, among: names)) "
+            + "(available: \(names.joined(separator: ", ")))")
       }
       if let size {
         guard size > 0 else { throw ValidationError("--size must be a positive integer, found \(size)") }
@@ -83,6 +86,7 @@ extension Bench {
           StandardError.print("error: \(error)")
           throw ExitCode(2)
         }
+        StandardError.print("wrote \(out)")
       } else {
         print(text, terminator: "")
       }

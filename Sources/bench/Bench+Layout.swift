@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchCore
 import Interchange
 
 extension Bench {
@@ -71,7 +72,8 @@ extension Bench {
       case nil:
         let names = LayoutBackendRegistry.entries.map(\.name)
         let available = names.isEmpty ? "none in this build" : names.joined(separator: ", ")
-        throw ValidationError("unknown layout backend '\(backend)' (available: \(available))")
+        throw ValidationError(
+          "unknown layout backend '\(backend)'\(NameSuggestion.clause(for: backend, among: names)) (available: \(available))")
       case .failure(let error):
         switch error.kind {
         case .unsupported:

@@ -40,7 +40,8 @@ extension Bench {
         let merged = try ResultsMerge.merge(inputs, createdAt: RunEnvironment.timestamp())
         for warning in merged.warnings { StandardError.print("warning: \(warning)") }
         try ResultsFile.write(merged.document, to: out)
-        StandardError.print("merged \(merged.document.cases.count) cases from \(files.count) files into \(out)")
+        StandardError.print("merged \(merged.document.cases.count) cases from \(files.count) files")
+        StandardError.print("wrote \(out)")
       } catch {
         StandardError.print("error: \(error)")
         throw ExitCode(2)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchCore
 import Interchange
 import Reports
 
@@ -24,8 +25,9 @@ extension Bench {
         kiwisolver's): cases are joined by workload, backend and size; when two files hold \
         the same case the newer file's is kept, with a warning naming both.
 
-        Writes <suite>.md and <suite>.html into --out, creating it when missing, and \
-        prints their paths.
+        Writes <suite>.md and <suite>.html into --out (default Results/scratch/reports, \
+        a folder git ignores), creating it when missing, and prints a line 'wrote PATH' \
+        for each on standard error.
 
         Exit status:
           0   the reports were written
@@ -37,8 +39,8 @@ extension Bench {
     @Argument(help: "Results files (layoutbench.results/1): runs, re-runs, peers' files.")
     var files: [String] = []
 
-    @Option(help: "The folder the reports are written to.")
-    var out: String = "Results/reports"
+    @Option(help: "The folder the reports are written to (default: Results/scratch/reports, which git ignores).")
+    var out: String = ScratchOutput.reportsFolder
 
     @Option(help: "The backend ratios are relative to (default: cassowary, else each suite's first backend).")
     var reference: String?
@@ -81,7 +83,7 @@ extension Bench {
         for report in reports {
           for (text, name) in [(report.markdown(), "\(report.suite).md"), (report.html(), "\(report.suite).html")] {
             try OutputFile.save(text, to: folder + "/" + name)
-            print(folder + "/" + name)
+            StandardError.print("wrote \(folder)/\(name)")
           }
           StandardError.print(
             "report of suite '\(report.suite)': \(report.workloads.count) workloads, \(report.caseCount) cases, "

@@ -17,14 +17,18 @@ extension Bench {
         sample kept. Phases build, firstLayout and each change kind are timed per \
         operation. A backend that cannot express a scene, or is over one of its limits, \
         is recorded as skipped with the reason; a case that fails is recorded as an \
-        error and the run goes on. Progress goes to standard error, the summary table to \
-        standard output; the results file (layoutbench.results/1) is rewritten after \
-        every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once).
+        error and the run goes on. Progress, with the predicted time left, goes to \
+        standard error; the summary table (per phase the median, interquartile range and \
+        sample count, and build+firstLayout) to standard output. The results file \
+        (layoutbench.results/1; default Results/scratch/, which git ignores) is rewritten \
+        after every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once); \
+        the last line says where it was written.
 
         Exit status:
           0    every case ran or was skipped
           1    some case ended in an error (it is in the results file)
-          2    the output path cannot be written
+          2    the output path cannot be written (or, without --out, Results/scratch/
+               cannot be created)
           64   bad command line: unknown suite, workload or backend (the valid
                names are listed), a size that is not a positive integer, a debug
                build without --allow-debug
@@ -55,7 +59,7 @@ extension Bench {
     @Option(help: "The workload seed (cases are deterministic per seed).")
     var seed = WorkloadCatalog.defaultSeed
 
-    @Option(help: "The results file (default: Results/<suite>-<UTC time>.json).")
+    @Option(help: "The results file (default: Results/scratch/<suite>-<UTC time>.json, a folder git ignores).")
     var out: String?
 
     @Option(help: "Run only part i of n of the cases (dealt round-robin), e.g. 2/4; join the parts with 'bench merge'.")
@@ -118,8 +122,14 @@ extension Bench {
       } catch let error as RunPlan.Invalid {
         throw ValidationError(error.description)
       }
-      let outputPath = try resolvedOutputPath(plan)
-      do { try ResultsFile.checkWritable(outputPath) } catch {
+      let outputPath =
+        out
+        ?? ScratchOutput.resultsPath(
+          suite: plan.suite.name, system: driver == .system, shard: plan.shard, timestamp: RunEnvironment.timestamp())
+      do {
+        if out == nil { try OutputFile.createFolder(ScratchOutput.folder) }
+        try ResultsFile.checkWritable(outputPath)
+      } catch {
         StandardError.print("error: \(error)")
         throw ExitCode(2)
       }
@@ -168,11 +178,12 @@ extension Bench {
         }
       }
 
-      print(BenchmarkRun.summaryTable(finished))
+      print(RunSummaryTable(finished).text)
       let failed = finished.cases.filter { $0.status.name == "error" }.count
       let skipped = finished.cases.filter { $0.status.name == "skipped" }.count
       StandardError.print(
-        "\(finished.cases.count) of \(cases.count) cases: \(failed) failed, \(skipped) skipped; results in \(outputPath)")
+        "\(finished.cases.count) of \(cases.count) cases: \(failed) failed, \(skipped) skipped")
+      StandardError.print("wrote \(outputPath)")
       if Interruption.isRequested {
         StandardError.print("interrupted: the results file holds the cases that finished")
         throw ExitCode(130)
@@ -195,16 +206,6 @@ extension Bench {
       if noAllocations { arguments.append("--no-allocations") }
       if noParking { arguments.append("--no-parking") }
       return arguments
-    }
-
-    /// `--out`, or `Results/<suite>[-shard-i-of-n]-<UTC time>.json` (creating `Results/`).
-    private func resolvedOutputPath(_ plan: RunPlan) throws -> String {
-      if let out { return out }
-      let stamp = RunEnvironment.timestamp().replacingOccurrences(of: ":", with: "")
-      let shardPart = plan.shard.map { "-shard-\($0.index)-of-\($0.count)" } ?? ""
-      try? FileManager.default.createDirectory(atPath: "Results", withIntermediateDirectories: true)
-      let driverPart = driver == .system ? "-system" : ""
-      return "Results/\(plan.suite.name)\(driverPart)\(shardPart)-\(stamp).json"
     }
 
     /// The gate's self-test injection from the environment, announced on standard error.

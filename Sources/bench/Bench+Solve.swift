@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchCore
 import Interchange
 
 extension Bench {
@@ -65,7 +66,8 @@ extension Bench {
       guard job.foundBackend else {
         let names = BackendRegistry.entries.map(\.name)
         let available = names.isEmpty ? "none in this build" : names.joined(separator: ", ")
-        throw ValidationError("unknown backend '\(backend)' (available: \(available))")
+        throw ValidationError(
+          "unknown backend '\(backend)'\(NameSuggestion.clause(for: backend, among: names)) (available: \(available))")
       }
       guard let reference = job.runs.first(where: { $0.run.backend == backend }) else {
         let message = job.refusals.first { $0.backend == backend }?.message ?? "refused"

@@ -1,6 +1,7 @@
 import BenchCore
 import Cassowary
 import Interchange
+import Measurement
 import Workloads
 
 /// Measures planned cases through the backend registry, one after another, recording each
@@ -28,7 +29,13 @@ struct SuiteExecution {
     var generated: (key: String, input: CaseInput, parameters: [(key: String, value: String)])?
     var predictor = CaseCostPredictor()
     let (plan, settings, limit, injection, driver, parksToggles) = (plan, settings, caseLimit, injection, driver, parksToggles)
-    try run.run(cases, finished: { predictor.record($0) }) { planned, progress in
+    // The estimate follows the loop's passes; counting runs only where jemalloc counts.
+    var estimated = settings
+    estimated.countsAllocations = settings.countsAllocations && AllocationCounter.isAvailable
+    try run.run(
+      cases, finished: { predictor.record($0) },
+      timeLeft: { RemainingTime($0, predictor: predictor, settings: estimated, caseLimit: limit).description }
+    ) { planned, progress in
       if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
         prediction.secondsPerRepetition > limit
       {

@@ -63,7 +63,8 @@ import Testing
     let out = folder.appendingPathComponent("reports").path
     let output = try BenchProcess.run(["report", input, "--out", out])
     #expect(output.status == 0, "\(output.standardError)")
-    #expect(output.standardOutput == "\(out)/stackviews.md\n\(out)/stackviews.html\n")
+    #expect(output.standardOutput.isEmpty)
+    #expect(output.standardError.hasPrefix("wrote \(out)/stackviews.md\nwrote \(out)/stackviews.html\n"))
     let markdown = try String(contentsOfFile: "\(out)/stackviews.md", encoding: .utf8)
     let html = try String(contentsOfFile: "\(out)/stackviews.html", encoding: .utf8)
     #expect(markdown.contains("# LayoutBench report: `stackviews`"))
@@ -77,14 +78,17 @@ import Testing
     #expect(html.contains("<svg") && html.contains("</html>"))
   }
 
-  @Test func theDefaultFolderIsResultsReports() throws {
+  /// Reports written without --out go to the ignored scratch folder, never over the
+  /// committed Results/reports/.
+  @Test func theDefaultFolderIsTheIgnoredScratchFolder() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = try Self.write(Self.results(suite: "smoke", cases: Self.sweep), "run.json", in: folder)
     let output = try BenchProcess.run(["report", input], directory: folder)
     #expect(output.status == 0, "\(output.standardError)")
-    #expect(output.standardOutput == "Results/reports/smoke.md\nResults/reports/smoke.html\n")
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Results/reports/smoke.html").path))
+    #expect(output.standardError.hasPrefix("wrote Results/scratch/reports/smoke.md\nwrote Results/scratch/reports/smoke.html\n"))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Results/scratch/reports/smoke.html").path))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Results/reports").path))
   }
 
   /// A peer's file beside the run: its cases join, a repeated case is taken from the newer

@@ -69,6 +69,27 @@ import Testing
     }
   }
 
+  /// Without --out the file goes to the ignored Results/scratch/ (created), named after the
+  /// suite and the time, and the last line on standard error says where.
+  @Test func withoutOutTheResultsGoToTheScratchFolder() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = try BenchProcess.run(
+      [
+        "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "springs-struts",
+        "--repetitions", "1", "--warmup", "0", "--no-allocations", "--allow-debug",
+      ], directory: folder)
+    #expect(output.status == 0, "\(output.standardError)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Results/scratch").path)
+    #expect(written.count == 1)
+    let name = try #require(written.first)
+    #expect(name.hasPrefix("smoke-") && name.hasSuffix("Z.json") && !name.contains(":"), "\(name)")
+    #expect(output.standardError.hasSuffix("\nwrote Results/scratch/\(name)\n"), "\(output.standardError)")
+    #expect(try Self.cases(Self.json(folder.appendingPathComponent("Results/scratch/\(name)"))).count == 1)
+    // Nothing beside the scratch folder.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Results").path) == ["scratch"])
+  }
+
   /// `--driver system` gives each solver backend the scene's exported constraint system:
   /// the solver backends only, each case marked with the driver, the same phases.
   /// `--no-parking` reaches the backend (and its children's command lines): in place, each
@@ -214,7 +235,7 @@ import Testing
   @Test(arguments: [
     (["--suite", "nope"], "unknown suite 'nope' (suites: stackviews, "),
     (["--suite", "smoke", "--backends", "kiwi"], "unknown backend 'kiwi' (backends: cassowary, dense-simplex, springs-struts)"),
-    (["--suite", "smoke", "--workloads", "stack.nope"], "unknown workload 'stack.nope'; suite 'smoke' has: stack.fill.horizontal"),
+    (["--suite", "smoke", "--workloads", "stack.nope"], "unknown workload 'stack.nope' (suite 'smoke' has: stack.fill.horizontal"),
     (["--suite", "smoke", "--sizes", "10,0"], "--sizes: '0' is not a positive integer"),
     (["--suite", "smoke", "--sizes", "ten"], "--sizes: 'ten' is not a positive integer"),
     (["--suite", "smoke", "--shard", "3/2"], "--shard '3/2' is not i/n"),

@@ -50,7 +50,7 @@ struct RunPlanTests {
   @Test(arguments: [
     ("nope", nil, nil, nil, "unknown suite 'nope'"),
     ("smoke", ["stack.nope"], nil, nil, "unknown workload 'stack.nope'"),
-    ("deep", ["stack.feed"], nil, nil, "(it is not in suite 'deep')"),
+    ("deep", ["stack.feed"], nil, nil, "(it is not in suite 'deep', which has: "),
     ("smoke", nil, ["kiwi"], nil, "unknown backend 'kiwi' (backends: cassowary, dense-simplex, springs-struts)"),
     ("smoke", nil, nil, [2_000_000], "size 2000000 is out of range"),
   ] as [(String, [String]?, [String]?, [Int]?, String)])
