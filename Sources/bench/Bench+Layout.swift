@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import StrictJSON
 
 extension Bench {
   struct Layout: ParsableCommand {

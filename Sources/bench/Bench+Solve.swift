@@ -1,5 +1,7 @@
 import ArgumentParser
 import Interchange
+import Replay
+import StrictJSON
 
 extension Bench {
   struct Solve: ParsableCommand {
