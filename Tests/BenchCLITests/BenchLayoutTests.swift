@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 
 /// The formats.md section 2 example, as committed in the repository.
 private let sceneExamplePath = URL(fileURLWithPath: #filePath)

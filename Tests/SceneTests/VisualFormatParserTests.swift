@@ -1,7 +1,6 @@
 import LayoutModel
 import Scene
 import Testing
-import TestSupport
 
 /// The constraints `format` gives, as their descriptions (`b.leading == a.trailing + 8 @1000`).
 private func parsed(_ format: String, defaultPriority: Double = 1000) throws -> [String] {
