@@ -23,7 +23,9 @@ let package = Package(
     .library(name: "Cassowary", targets: ["Cassowary"]),
     .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
     .library(name: "Scene", targets: ["Scene"]),
+    .library(name: "StrictJSON", targets: ["StrictJSON"]),
     .library(name: "Interchange", targets: ["Interchange"]),
+    .library(name: "Replay", targets: ["Replay"]),
     .library(name: "SpringsAndStruts", targets: ["SpringsAndStruts"]),
   ],
   dependencies: [
@@ -36,32 +38,42 @@ let package = Package(
     .target(name: "Cassowary", dependencies: ["LayoutModel"], swiftSettings: internalChecks),
     .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
     .target(name: "Scene", dependencies: ["LayoutModel"]),
-    .target(name: "Interchange", dependencies: ["LayoutModel", "Scene"]),
+    .target(name: "StrictJSON"),
+    .target(name: "Interchange", dependencies: ["StrictJSON", "LayoutModel", "Scene"]),
+    .target(name: "Replay", dependencies: ["Interchange", "LayoutModel", "Scene"]),
     .target(name: "SpringsAndStruts", dependencies: ["LayoutModel", "Scene"]),
     .target(name: "Workloads", dependencies: ["LayoutModel", "Scene"]),
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
-    .target(name: "BenchCore", dependencies: ["LayoutModel", "Scene", "Interchange", "Measurement", "Workloads"]),
+    .target(
+      name: "BenchCore",
+      dependencies: ["LayoutModel", "Scene", "StrictJSON", "Interchange", "Replay", "Measurement", "Workloads"]),
     .target(name: "Reports", dependencies: ["Interchange", "BenchCore"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "Interchange", "Measurement",
-        "BenchCore", "Workloads", "Reports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "StrictJSON", "Interchange", "Replay",
+        "Measurement", "BenchCore", "Workloads", "Reports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
-    .target(name: "TestSupport", dependencies: ["LayoutModel", "Interchange"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["LayoutModel", "Scene", "Interchange"], path: "Tests/TestSupport"),
     .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport"]),
     .testTarget(
       name: "CassowaryTests", dependencies: ["Cassowary", "LayoutModel", "TestSupport"],
       swiftSettings: internalChecks),
-    .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Scene", "Cassowary", "LayoutModel"]),
+    .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+    .testTarget(
+      name: "InterchangeTests", dependencies: ["Interchange", "StrictJSON", "Scene", "LayoutModel", "TestSupport"]),
+    .testTarget(
+      name: "ReplayTests",
+      dependencies: ["Replay", "Interchange", "StrictJSON", "Scene", "Cassowary", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel", "TestSupport"]),
     .testTarget(
-      name: "SceneTests", dependencies: ["Scene", "Cassowary", "DenseSimplex", "Interchange", "LayoutModel", "TestSupport"]),
+      name: "SceneTests",
+      dependencies: ["Scene", "Cassowary", "DenseSimplex", "Interchange", "StrictJSON", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "SpringsAndStrutsTests",
       dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "Measurement", "TestSupport"]),
@@ -75,18 +87,23 @@ let package = Package(
     // Tests/Fixtures: scenes with hand-derived frames, on every backend that lists them.
     .testTarget(
       name: "FixtureTests",
-      dependencies: ["Interchange", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel"],
+      dependencies: [
+        "Interchange", "Replay", "StrictJSON", "Scene", "Cassowary", "DenseSimplex", "SpringsAndStruts", "LayoutModel",
+      ],
     ),
     .testTarget(
       name: "BenchCoreTests",
-      dependencies: ["BenchCore", "Interchange", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport", "Cassowary"]),
+      dependencies: [
+        "BenchCore", "Interchange", "Replay", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport", "Cassowary",
+      ]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Interchange"]),
-    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel"]),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel", "Interchange", "Replay"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
     .testTarget(
       name: "WorkloadsTests",
       dependencies: [
-        "Workloads", "BenchCore", "Interchange", "Scene", "Cassowary", "SpringsAndStruts", "LayoutModel", "TestSupport",
+        "Workloads", "BenchCore", "Interchange", "Replay", "Scene", "Cassowary", "SpringsAndStruts", "LayoutModel",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -78,9 +78,6 @@ public struct RegressionGate: Sendable {
     public var passed: Bool { failures.isEmpty }
     public var timingFailures: [Finding] { failures.filter { $0.kind == .timingRegressed } }
 
-    /// This verdict with only the timing failures that `confirmation` (a re-measurement
-    /// of the same cases) repeats; every other failure stays. Used so that one unlucky
-    /// measurement on a shared machine does not fail CI.
     /// This verdict with its timing failures moved to ``unjudgedTimings``: for a run
     /// during which other processes kept the machine busy, whose timings say more about
     /// them than about the code. Deterministic failures stay.
@@ -103,6 +100,9 @@ public struct RegressionGate: Sendable {
       return result
     }
 
+    /// This verdict with only the timing failures that `confirmation` (a re-measurement
+    /// of the same cases) repeats; every other failure stays. Used so that one unlucky
+    /// measurement on a shared machine does not fail CI.
     public func confirmed(by confirmation: Verdict) -> Verdict {
       var result = self
       result.failures = failures.filter { finding in

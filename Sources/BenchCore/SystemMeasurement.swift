@@ -1,6 +1,7 @@
 import Interchange
 import LayoutModel
 import Measurement
+import Replay
 
 /// The measured loop for a constraint system (`layoutbench.constraints/1`, as `bench
 /// export --format constraints` writes a case) driven straight into one solver type: what
@@ -15,9 +16,9 @@ import Measurement
 ///   `add(contentsOf:)`;
 /// * `firstLayout`: `solve()` and every variable's value read (`writeValues`);
 /// * each operation of the file's `operations` (one per step, named after its kind, when
-///   it has none): its steps' solver calls — `suggestValue`, `setConstant` and
-///   `setPriority` per entry, `remove(contentsOf:)` and `add(contentsOf:)` per step —
-///   then `solve()` and every value read.
+///   it has none): its steps' solver calls, as ``StepApplier`` makes them (`suggestValue`,
+///   `setConstant` and `setPriority` per entry, `remove(contentsOf:)` and
+///   `add(contentsOf:)` per step), then `solve()` and every value read.
 ///
 /// A call that fails makes the case fail, naming the step (a generated workload's steps
 /// all apply; `bench solve` replays a file whose steps may fail, undoing them). A backend
@@ -70,6 +71,7 @@ public struct SystemMeasurement<Solver: LinearSolver>: RepeatedMeasurement {
 
   func repetition<Meter: RegionMeter>(_ meter: inout Meter, _ phaseOfOperation: [Int]) throws(CaseFailure) {
     let solver = makeSolver()
+    let applier = StepApplier(solver: solver)
     var values = [Double](repeating: 0, count: system.variableNames.count)
     meter.start(solver.counters)
     do {
@@ -90,7 +92,7 @@ public struct SystemMeasurement<Solver: LinearSolver>: RepeatedMeasurement {
     for (k, operation) in operations.enumerated() {
       meter.start(solver.counters)
       for index in operation.steps {
-        do { try Self.apply(system.steps[index], to: solver) } catch { throw Self.failure(error, at: "steps[\(index)]") }
+        do { try applier.apply(system.steps[index]) } catch { throw Self.failure(error, at: "steps[\(index)]") }
       }
       do { try solver.solve() } catch { throw Self.failure(error, at: "the solve after steps[\(operation.steps.upperBound - 1)]") }
       values.withUnsafeMutableBufferPointer { solver.writeValues(into: $0) }
@@ -99,19 +101,6 @@ public struct SystemMeasurement<Solver: LinearSolver>: RepeatedMeasurement {
     }
     // Keeps the values alive to the end, so reading them cannot be optimised away.
     if values.isEmpty { meter.note(0) }
-  }
-
-  /// The solver calls of one step. O(those calls).
-  /// - Throws: the first call's error.
-  @inline(__always)
-  static func apply(_ step: ConstraintSystemDocument.Step, to solver: Solver) throws(SolverError) {
-    switch step {
-    case .suggest(let entries): for (variable, value) in entries { try solver.suggestValue(value, for: variable) }
-    case .setConstant(let entries): for (id, constant) in entries { try solver.setConstant(constant, of: id) }
-    case .setPriority(let entries): for (id, priority) in entries { try solver.setPriority(priority, of: id) }
-    case .remove(let ids): try solver.remove(contentsOf: ids)
-    case .add(let constraints): try solver.add(contentsOf: constraints)
-    }
   }
 
   static func failure(_ error: SolverError, at place: String) -> CaseFailure {

@@ -1,6 +1,8 @@
 import Interchange
 import LayoutModel
+import Replay
 import Scene
+import StrictJSON
 import Workloads
 
 extension WorkloadCase {
@@ -30,7 +32,7 @@ extension WorkloadCase {
 
   /// The case lowered to a `layoutbench.constraints/1` system (`bench export --format
   /// constraints`): the solver calls a `ConstraintLayout` over `base` makes for the
-  /// initial layout and for each operation (``SceneLowering``), with the `workload` and
+  /// initial layout and for each operation (``RecordedSystem``), with the `workload` and
   /// `operations` extensions. Any correct solver records the same system up to ties; the
   /// caller names it (BenchCore names no backend).
   /// - Complexity: that of laying out the case once on `base`, every operation included.
@@ -39,9 +41,9 @@ extension WorkloadCase {
     let document: SceneDocument
     do { document = try sceneDocument() } catch { throw .invalidScene(error) }
     do {
-      return try SceneLowering(lowering: document, base: base).document
+      return try RecordedSystem(recording: document, base: base).document
     } catch {
-      throw .lowering(error)
+      throw .recording(error)
     }
   }
 }

@@ -1,16 +1,17 @@
 import Interchange
+import Replay
 import Scene
 
 /// Why a case could not be exported. Either is a bug (of a generator, or of the layout
 /// or solver), never bad user input.
 public enum WorkloadExportError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidScene(SceneError)
-  case lowering(SceneLowering.Failure)
+  case recording(RecordedSystem.Failure)
 
   public var description: String {
     switch self {
     case .invalidScene(let error): "the generated scene is invalid: \(error)"
-    case .lowering(let failure): "the scene could not be lowered to constraints: \(failure)"
+    case .recording(let failure): "the scene could not be lowered to constraints: \(failure)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import LayoutModel
+import StrictJSON
 
 /// Turns a parsed `layoutbench.constraints/1` value into a ``ConstraintSystemDocument``
 /// (formats.md section 1), checking every rule that can be checked without a solver.
@@ -29,7 +30,7 @@ struct ConstraintSystemDecoder {
   var warnings: [Warning] { reader.warnings }
 
   /// O(size of the document).
-  mutating func decode(_ root: JSONValue) throws(InterchangeError) -> ConstraintSystemDocument {
+  mutating func decode(_ root: JSONValue) throws(JSONError) -> ConstraintSystemDocument {
     let members = try reader.object(root, at: .root, knownKeys: Self.topLevelKeys)
     let format = JSONReader.member("format", of: members)
     guard case .string(ConstraintSystemDocument.formatName)? = format else {
@@ -76,7 +77,7 @@ struct ConstraintSystemDecoder {
   }
 
   /// An absent array is empty; `null` or any other type is an error.
-  private func optionalArray(_ value: JSONValue?, at path: JSONPath) throws(InterchangeError) -> [JSONValue] {
+  private func optionalArray(_ value: JSONValue?, at path: JSONPath) throws(JSONError) -> [JSONValue] {
     guard let value else { return [] }
     return try reader.array(value, at: path)
   }
@@ -120,7 +121,7 @@ struct ConstraintSystemDecoder {
   /// One constraint object; `definedIDs` holds the ids already defined in the same array.
   private mutating func decodeConstraint(
     _ value: JSONValue, at path: JSONPath, definedIDs: inout [String: JSONPath], scope: String
-  ) throws(InterchangeError) -> Constraint {
+  ) throws(JSONError) -> Constraint {
     let members = try reader.object(value, at: path, knownKeys: Self.constraintKeys)
     let idPath = path.appending("id")
     let name = try reader.string(JSONReader.member("id", of: members), at: idPath)
@@ -161,7 +162,7 @@ struct ConstraintSystemDecoder {
 
   private mutating func decodeEdit(
     _ value: JSONValue, at path: JSONPath
-  ) throws(InterchangeError) -> ConstraintSystemDocument.EditDeclaration {
+  ) throws(JSONError) -> ConstraintSystemDocument.EditDeclaration {
     let members = try reader.object(value, at: path, knownKeys: Self.editKeys)
     let variablePath = path.appending("variable")
     let name = try reader.string(JSONReader.member("variable", of: members), at: variablePath)
@@ -181,7 +182,7 @@ struct ConstraintSystemDecoder {
 
   private mutating func decodeStep(
     _ value: JSONValue, at path: JSONPath
-  ) throws(InterchangeError) -> ConstraintSystemDocument.Step {
+  ) throws(JSONError) -> ConstraintSystemDocument.Step {
     let members = try reader.object(value, at: path, knownKeys: Self.stepKinds)
     let kinds = members.filter { Self.stepKinds.contains($0.key) }
     guard kinds.count == 1, let kind = kinds.first else {
@@ -194,12 +195,12 @@ struct ConstraintSystemDecoder {
     case "suggest": return try decodeSuggest(kind.value, at: kindPath)
     case "setConstant":
       return .setConstant(
-        try decodeConstraintMap(kind.value, at: kindPath) { (reader, value, path) throws(InterchangeError) in
+        try decodeConstraintMap(kind.value, at: kindPath) { (reader, value, path) throws(JSONError) in
           try reader.number(value, at: path)
         })
     case "setPriority":
       return .setPriority(
-        try decodeConstraintMap(kind.value, at: kindPath) { (reader, value, path) throws(InterchangeError) in
+        try decodeConstraintMap(kind.value, at: kindPath) { (reader, value, path) throws(JSONError) in
           Priority(
             try reader.number(
               value, at: path, expected: "a number in (0, 1000)",
@@ -219,7 +220,7 @@ struct ConstraintSystemDecoder {
 
   private mutating func decodeSuggest(
     _ value: JSONValue, at path: JSONPath
-  ) throws(InterchangeError) -> ConstraintSystemDocument.Step {
+  ) throws(JSONError) -> ConstraintSystemDocument.Step {
     var suggestions: [(VariableID, Double)] = []
     for member in try reader.object(value, at: path) {
       let memberPath = path.appending(member.key)
@@ -237,8 +238,8 @@ struct ConstraintSystemDecoder {
   /// An object from constraint ids to values, as `setConstant` and `setPriority` take.
   private mutating func decodeConstraintMap<Value>(
     _ value: JSONValue, at path: JSONPath,
-    _ decodeValue: (JSONReader, JSONValue, JSONPath) throws(InterchangeError) -> Value
-  ) throws(InterchangeError) -> [(ConstraintID, Value)] {
+    _ decodeValue: (JSONReader, JSONValue, JSONPath) throws(JSONError) -> Value
+  ) throws(JSONError) -> [(ConstraintID, Value)] {
     var entries: [(ConstraintID, Value)] = []
     for member in try reader.object(value, at: path) {
       let memberPath = path.appending(member.key)
@@ -250,7 +251,7 @@ struct ConstraintSystemDecoder {
 
   private mutating func decodeRemove(
     _ value: JSONValue, at path: JSONPath
-  ) throws(InterchangeError) -> ConstraintSystemDocument.Step {
+  ) throws(JSONError) -> ConstraintSystemDocument.Step {
     var ids: [ConstraintID] = []
     for (index, element) in try reader.array(value, at: path).enumerated() {
       let elementPath = path.appending(index)
@@ -261,7 +262,7 @@ struct ConstraintSystemDecoder {
 
   private mutating func decodeAdd(
     _ value: JSONValue, at path: JSONPath
-  ) throws(InterchangeError) -> ConstraintSystemDocument.Step {
+  ) throws(JSONError) -> ConstraintSystemDocument.Step {
     var constraints: [Constraint] = []
     var definedIDs: [String: JSONPath] = [:]
     for (index, element) in try reader.array(value, at: path).enumerated() {
@@ -273,7 +274,7 @@ struct ConstraintSystemDecoder {
 
   /// The id of a constraint a step refers to. A name defined nowhere in the file is a
   /// static error; whether it is present when the step runs is the replay's business.
-  private func definedConstraint(_ name: String, at path: JSONPath) throws(InterchangeError) -> ConstraintID {
+  private func definedConstraint(_ name: String, at path: JSONPath) throws(JSONError) -> ConstraintID {
     guard let id = constraintIDs[name] else {
       throw reader.invalid(
         "no constraint '\(name)' is defined in this file (in 'constraints' or an 'add' step)", at: path)

@@ -1,4 +1,5 @@
 import LayoutModel
+import StrictJSON
 
 extension ConstraintSystemDocument {
   /// The document as a `layoutbench.constraints/1` file: every field written (defaults

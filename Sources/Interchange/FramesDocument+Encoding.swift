@@ -1,9 +1,10 @@
 import Scene
+import StrictJSON
 
 extension FramesDocument {
   /// The document as JSON text, one state per line, ending with a newline.
   /// O(states × views).
-  /// - Precondition: every frame is finite (``SceneReplay`` checks what backends report).
+  /// - Precondition: every frame is finite (`SceneReplay` checks what backends report).
   public func jsonText() -> String {
     jsonValue().jsonText(layout: .entryPerLine) + "\n"
   }

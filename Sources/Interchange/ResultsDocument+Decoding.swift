@@ -1,20 +1,22 @@
+import StrictJSON
+
 extension ResultsDocument {
   /// Reads a results file, strictly: wrong types, missing required fields and impossible
   /// values are errors naming the file and JSON path; unknown fields are warnings (peer
   /// scripts may add their own). Derived statistics in the file are not trusted: they are
   /// recomputed from the samples.
   /// - Complexity: O(size of the document).
-  /// - Throws: `InterchangeError` for invalid JSON or an invalid document.
+  /// - Throws: `JSONError` for invalid JSON or an invalid document.
   public static func decode(
     utf8 bytes: [UInt8], file: String
-  ) throws(InterchangeError) -> (document: ResultsDocument, warnings: [Warning]) {
+  ) throws(JSONError) -> (document: ResultsDocument, warnings: [Warning]) {
     let root = try JSONValue.parse(utf8: bytes, file: file)
     var reader = JSONReader(file: file)
     let document = try ResultsDecoder.decode(root, &reader)
     return (document, reader.warnings)
   }
 
-  public static func decode(_ text: String, file: String) throws(InterchangeError) -> (document: ResultsDocument, warnings: [Warning]) {
+  public static func decode(_ text: String, file: String) throws(JSONError) -> (document: ResultsDocument, warnings: [Warning]) {
     try decode(utf8: Array(text.utf8), file: file)
   }
 }
@@ -35,7 +37,7 @@ enum ResultsDecoder {
     "madNanoseconds", "maxNanoseconds", "operations", "allocations", "counters", "calls", "callOverheadNanoseconds",
   ]
 
-  static func decode(_ root: JSONValue, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument {
+  static func decode(_ root: JSONValue, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument {
     let members = try reader.object(root, at: .root, knownKeys: topLevelKeys)
     let format = JSONReader.member("format", of: members)
     guard case .string(ResultsDocument.formatName)? = format else {
@@ -63,7 +65,7 @@ enum ResultsDecoder {
     return ResultsDocument(suite: suite, createdAt: createdAt, environment: environment, run: run, mergedFrom: mergedFrom, cases: cases)
   }
 
-  static func decodeSource(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Source {
+  static func decodeSource(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Source {
     let members = try reader.object(value, at: path, knownKeys: sourceKeys)
     return ResultsDocument.Source(
       file: try reader.string(JSONReader.member("file", of: members), at: path.appending("file")),
@@ -73,34 +75,34 @@ enum ResultsDecoder {
       environment: try decodeEnvironment(JSONReader.member("environment", of: members), at: path.appending("environment"), &reader))
   }
 
-  private static func optionalString(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> String? {
+  private static func optionalString(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> String? {
     if value == nil || value == .null { return nil }
     return try reader.string(value, at: path)
   }
 
-  private static func optionalNumber(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> Double? {
+  private static func optionalNumber(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> Double? {
     if value == nil || value == .null { return nil }
     return try reader.number(value, at: path)
   }
 
-  private static func count(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, minimum: Double = 0) throws(InterchangeError) -> Int {
+  private static func count(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, minimum: Double = 0) throws(JSONError) -> Int {
     Int(try reader.number(value, at: path, expected: "an integer >= \(Int(minimum))") { $0 >= minimum && $0 == $0.rounded() && $0 < 1e15 })
   }
 
-  private static func seed(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(InterchangeError) -> UInt64? {
+  private static func seed(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> UInt64? {
     guard let value, value != .null else { return nil }
     if case .string(let text) = value, let seed = UInt64(text) { return seed }
     if case .number(let number) = value, number >= 0, number == number.rounded(), number < 9e15 { return UInt64(number) }
     throw reader.mismatch(expected: "a seed (an unsigned 64-bit integer, as a string)", found: value, at: path)
   }
 
-  static func decodeEnvironment(_ value: JSONValue?, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Environment {
+  static func decodeEnvironment(_ value: JSONValue?, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Environment {
     guard let value else { return ResultsDocument.Environment() }
     let members = try reader.object(value, at: path, knownKeys: environmentKeys)
-    func string(_ key: String) throws(InterchangeError) -> String? {
+    func string(_ key: String) throws(JSONError) -> String? {
       try optionalString(JSONReader.member(key, of: members), at: path.appending(key), reader)
     }
-    func number(_ key: String) throws(InterchangeError) -> Double? {
+    func number(_ key: String) throws(JSONError) -> Double? {
       try optionalNumber(JSONReader.member(key, of: members), at: path.appending(key), reader)
     }
     var cores: Int?
@@ -114,10 +116,10 @@ enum ResultsDecoder {
       clockResolutionNanoseconds: try number("clockResolutionNanoseconds"), hostname: try string("hostname"))
   }
 
-  static func decodeRun(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.RunSettings {
+  static func decodeRun(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.RunSettings {
     let members = try reader.object(value, at: path, knownKeys: runKeys)
     let interrupted = JSONReader.member("interrupted", of: members)
-    func names(_ key: String) throws(InterchangeError) -> [String] {
+    func names(_ key: String) throws(JSONError) -> [String] {
       guard let value = JSONReader.member(key, of: members) else { return [] }
       var names: [String] = []
       for (index, entry) in try reader.array(value, at: path.appending(key)).enumerated() {
@@ -140,7 +142,7 @@ enum ResultsDecoder {
         ? 1 : try count(JSONReader.member("processes", of: members), at: path.appending("processes"), reader, minimum: 1))
   }
 
-  static func decodeCase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Case {
+  static func decodeCase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Case {
     let members = try reader.object(value, at: path, knownKeys: caseKeys)
     func member(_ key: String) -> JSONValue? { JSONReader.member(key, of: members) }
     let workload = try reader.string(member("workload"), at: path.appending("workload"))
@@ -199,7 +201,7 @@ enum ResultsDecoder {
       seed: try seed(member("seed"), at: path.appending("seed"), reader), repetitions: repetitions, reference: reference)
   }
 
-  static func decodePhase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(InterchangeError) -> ResultsDocument.Phase {
+  static func decodePhase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Phase {
     let members = try reader.object(value, at: path, knownKeys: phaseKeys)
     func member(_ key: String) -> JSONValue? { JSONReader.member(key, of: members) }
     let name = try reader.string(member("name"), at: path.appending("name"))
@@ -218,7 +220,7 @@ enum ResultsDecoder {
     let allocationsPath = path.appending("allocations")
     if let value = member("allocations"), value != .null {
       let figures = try reader.object(value, at: allocationsPath, knownKeys: ["count", "bytes", "maxCount"])
-      func figure(_ key: String) throws(InterchangeError) -> Double {
+      func figure(_ key: String) throws(JSONError) -> Double {
         try reader.number(JSONReader.member(key, of: figures), at: allocationsPath.appending(key), expected: "a number >= 0") { $0 >= 0 }
       }
       let maxCount = JSONReader.member("maxCount", of: figures) == nil ? nil : try figure("maxCount")
@@ -230,7 +232,7 @@ enum ResultsDecoder {
         counters.append((key, try reader.number(entry, at: path.appending("counters").appending(key))))
       }
     }
-    func peerFigure(_ key: String, expected: String) throws(InterchangeError) -> Double? {
+    func peerFigure(_ key: String, expected: String) throws(JSONError) -> Double? {
       guard let value = member(key), value != .null else { return nil }
       return try reader.number(value, at: path.appending(key), expected: expected) { $0 >= 0 }
     }

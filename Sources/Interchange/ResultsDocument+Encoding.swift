@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension ResultsDocument {
   /// The document as JSON text: one case per line, so diffs of result files stay readable.
   /// O(samples).

@@ -1,4 +1,5 @@
 import Scene
+import StrictJSON
 
 extension SceneDecoder {
   /// The fourteen step kinds of formats.md section 2, in its order.
@@ -12,7 +13,7 @@ extension SceneDecoder {
   /// fields: warnings). Only the JSON is checked here; ids, anchors and VFL are checked
   /// against the scene when the step is applied.
   /// - Complexity: O(size of the step).
-  mutating func decodeStep(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> SceneChange {
+  mutating func decodeStep(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> SceneChange {
     let members = try reader.object(value, at: path, knownKeys: Self.stepKinds)
     let kinds = members.filter { Self.stepKinds.contains($0.key) }
     guard kinds.count == 1, let kind = kinds.first else {
@@ -26,13 +27,13 @@ extension SceneDecoder {
       let members = try reader.object(value, at: kindPath, knownKeys: Self.resizeKeys)
       let size = try decodeContainerSize(members, at: kindPath)
       let insets = try JSONReader.member("safeAreaInsets", of: members).map {
-        (insets: JSONValue) throws(InterchangeError) -> EdgeInsets in
+        (insets: JSONValue) throws(JSONError) -> EdgeInsets in
         try decodeInsets(insets, at: kindPath.appending("safeAreaInsets"))
       }
       return .resizeContainer(width: size.width, height: size.height, safeAreaInsets: insets)
     case "setConstant":
       return .setConstant(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.reader.number(value, at: path)
         })
     case "activate": return .activate(try ids(value, at: kindPath))
@@ -46,32 +47,32 @@ extension SceneDecoder {
     case "removeConstraints": return .removeConstraints(try ids(value, at: kindPath))
     case "setPriority":
       return .setPriority(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.priority(value, at: path)
         })
     case "setHugging":
       return .setHugging(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.decodePriorityPair(value, at: path)
         })
     case "setCompressionResistance":
       return .setCompressionResistance(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.decodePriorityPair(value, at: path)
         })
     case "setHidden":
       return .setHidden(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.reader.bool(value, at: path)
         })
     case "setIntrinsicSize":
       return .setIntrinsicSize(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.decodeIntrinsicSize(value, at: path)
         })
     case "setStack":
       return .setStack(
-        try named(value, at: kindPath) { (decoder, value, path) throws(InterchangeError) in
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
           try decoder.decodeStack(value, at: path)
         })
     case "addViews":
@@ -92,7 +93,7 @@ extension SceneDecoder {
   }
 
   /// An array of ids (constraints or views).
-  private func ids(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> [String] {
+  private func ids(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> [String] {
     var result: [String] = []
     for (index, element) in try reader.array(value, at: path).enumerated() {
       result.append(try reader.string(element, at: path.appending(index)))
@@ -103,8 +104,8 @@ extension SceneDecoder {
   /// An object from ids to values, in file order: `{"titleTop": 40}`.
   private mutating func named<Value: Hashable & Sendable>(
     _ value: JSONValue, at path: JSONPath,
-    _ decodeValue: (inout SceneDecoder, JSONValue, JSONPath) throws(InterchangeError) -> Value
-  ) throws(InterchangeError) -> [Named<Value>] {
+    _ decodeValue: (inout SceneDecoder, JSONValue, JSONPath) throws(JSONError) -> Value
+  ) throws(JSONError) -> [Named<Value>] {
     var entries: [Named<Value>] = []
     for member in try reader.object(value, at: path) {
       entries.append(Named(member.key, try decodeValue(&self, member.value, path.appending(member.key))))

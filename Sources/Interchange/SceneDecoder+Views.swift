@@ -1,4 +1,5 @@
 import Scene
+import StrictJSON
 
 extension SceneDecoder {
   static let viewKeys = [
@@ -12,7 +13,7 @@ extension SceneDecoder {
   /// One view entry (also the entries of an `addViews` step), every field but `id`
   /// optional with formats.md's default; `wrapsText` is this project's extension
   /// (docs/scene-semantics.md). O(size of the entry).
-  mutating func decodeView(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> ViewDescription {
+  mutating func decodeView(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> ViewDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.viewKeys)
     var view = ViewDescription(
       id: try reader.string(JSONReader.member("id", of: members), at: path.appending("id")),
@@ -42,7 +43,7 @@ extension SceneDecoder {
   }
 
   /// `[w|null, h|null]`: a size >= 0, or null for an axis without intrinsic content.
-  func decodeIntrinsicSize(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> AxisPair<Double?> {
+  func decodeIntrinsicSize(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> AxisPair<Double?> {
     var sizes: [Double?] = []
     for (index, element) in try reader.tuple(value, at: path, count: 2, shape: "[width|null, height|null]")
       .enumerated()
@@ -58,7 +59,7 @@ extension SceneDecoder {
   }
 
   /// `[horizontal, vertical]` priorities in [1, 1000] (hugging, compression resistance).
-  func decodePriorityPair(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> AxisPair<Double> {
+  func decodePriorityPair(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> AxisPair<Double> {
     let values = try reader.numbers(
       value, at: path, count: 2, shape: "[horizontal, vertical]", expected: "a priority in [1, 1000]"
     ) { $0 >= 1 && $0 <= 1000 }
@@ -66,7 +67,7 @@ extension SceneDecoder {
   }
 
   /// `[x, y, width, height]`, the size non-negative.
-  private func decodeFrame(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> Rect {
+  private func decodeFrame(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> Rect {
     let elements = try reader.tuple(value, at: path, count: 4, shape: "[x, y, width, height]")
     var n: [Double] = []
     for (index, element) in elements.enumerated() {
@@ -79,7 +80,7 @@ extension SceneDecoder {
   }
 
   /// An array of flag names; repeating a flag is harmless (the mask is a set).
-  private func decodeAutoresizingMask(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> AutoresizingMask {
+  private func decodeAutoresizingMask(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> AutoresizingMask {
     var mask: AutoresizingMask = []
     let flags = AutoresizingMask.named.map { (name: $0.name, value: $0.flag) }
     for (index, element) in try reader.array(value, at: path).enumerated() {
@@ -91,7 +92,7 @@ extension SceneDecoder {
   /// A view's `stack`, or the partial stack of a `setStack` step: every field optional,
   /// an absent one keeping its default (or, in `setStack`, its current value).
   /// `customSpacing` maps arranged view ids to spacings, in file order.
-  mutating func decodeStack(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> StackDescription {
+  mutating func decodeStack(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> StackDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.stackKeys)
     var stack = StackDescription()
     for member in members {

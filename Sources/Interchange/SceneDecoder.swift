@@ -1,5 +1,6 @@
 import LayoutModel
 import Scene
+import StrictJSON
 
 /// Turns a parsed `layoutbench.scene/1` value into a ``SceneDocument`` (formats.md
 /// section 2).
@@ -28,7 +29,7 @@ struct SceneDecoder {
   var warnings: [Warning] { reader.warnings }
 
   /// - Complexity: O(size of the document), plus building the scene.
-  mutating func decode(_ root: JSONValue) throws(InterchangeError) -> SceneDocument {
+  mutating func decode(_ root: JSONValue) throws(JSONError) -> SceneDocument {
     let members = try reader.object(root, at: .root, knownKeys: Self.topLevelKeys)
     let format = JSONReader.member("format", of: members)
     guard case .string(SceneDocument.formatName)? = format else {
@@ -79,19 +80,19 @@ struct SceneDecoder {
         container: container, views: views, guides: guides, constraints: constraints, steps: steps,
         workload: workload, operations: operations)
     } catch {
-      throw InterchangeError(error, file: file)
+      throw JSONError(error, file: file)
     }
   }
 
   /// An absent array is empty; `null` or any other type is an error.
-  func optionalArray(_ value: JSONValue?, at path: JSONPath) throws(InterchangeError) -> [JSONValue] {
+  func optionalArray(_ value: JSONValue?, at path: JSONPath) throws(JSONError) -> [JSONValue] {
     guard let value else { return [] }
     return try reader.array(value, at: path)
   }
 
   // MARK: Container and guides
 
-  private mutating func decodeContainer(_ value: JSONValue?, at path: JSONPath) throws(InterchangeError) -> Container {
+  private mutating func decodeContainer(_ value: JSONValue?, at path: JSONPath) throws(JSONError) -> Container {
     let members = try reader.object(value, at: path, knownKeys: Self.containerKeys)
     let size = try decodeContainerSize(members, at: path)
     var container = Container(width: size.width, height: size.height)
@@ -109,7 +110,7 @@ struct SceneDecoder {
   /// `resizeContainer` step give them alike).
   func decodeContainerSize(
     _ members: [(key: String, value: JSONValue)], at path: JSONPath
-  ) throws(InterchangeError) -> (width: Double, height: Double) {
+  ) throws(JSONError) -> (width: Double, height: Double) {
     let width = try reader.number(
       JSONReader.member("width", of: members), at: path.appending("width"), expected: "a non-negative number"
     ) { $0 >= 0 }
@@ -120,14 +121,14 @@ struct SceneDecoder {
   }
 
   /// `[top, left, bottom, right]`, finite numbers.
-  func decodeInsets(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> EdgeInsets {
+  func decodeInsets(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> EdgeInsets {
     let n = try reader.numbers(value, at: path, count: 4, shape: "[top, left, bottom, right]")
     return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
   }
 
   private mutating func decodeGuide(
     _ value: JSONValue, at path: JSONPath
-  ) throws(InterchangeError) -> SceneDocument.GuideDescription {
+  ) throws(JSONError) -> SceneDocument.GuideDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.guideKeys)
     return SceneDocument.GuideDescription(
       id: try reader.string(JSONReader.member("id", of: members), at: path.appending("id")),
@@ -139,14 +140,14 @@ struct SceneDecoder {
 
   /// A priority a scene gives: a number in [1, 1000] (formats.md: user priorities in a
   /// scene lie in [1, 1000]; lower ones are for generated constraints).
-  func priority(_ value: JSONValue?, at path: JSONPath) throws(InterchangeError) -> Double {
+  func priority(_ value: JSONValue?, at path: JSONPath) throws(JSONError) -> Double {
     try reader.number(value, at: path, expected: "a priority in [1, 1000]") { $0 >= 1 && $0 <= 1000 }
   }
 
   /// One constraint entry, of the anchor form or the VFL form (also the entries of an
   /// `addConstraints` step). A VFL entry with an anchor-form member is an error rather
   /// than a warning: the member means something, just not with `vfl`.
-  mutating func decodeConstraint(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> ConstraintDescription {
+  mutating func decodeConstraint(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> ConstraintDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.constraintKeys)
     let id = try reader.string(JSONReader.member("id", of: members), at: path.appending("id"))
     var priority = 1000.0
@@ -177,7 +178,7 @@ struct SceneDecoder {
   /// `first RELATION multiplier · second + constant`; defaults `==`, none, 1, 0.
   private func decodeAnchorForm(
     _ members: [(key: String, value: JSONValue)], at path: JSONPath
-  ) throws(InterchangeError) -> ConstraintDescription.Form {
+  ) throws(JSONError) -> ConstraintDescription.Form {
     let firstPath = path.appending("first")
     let firstValue = JSONReader.member("first", of: members)
     guard case .string(let first)? = firstValue else {

@@ -1,4 +1,5 @@
 import Scene
+import StrictJSON
 
 extension SceneDocument {
   /// Decodes a `layoutbench.scene/1` file (formats.md section 2) and builds its initial
@@ -6,10 +7,10 @@ extension SceneDocument {
   ///
   /// Unknown fields are returned as warnings and otherwise ignored. Steps are decoded
   /// (their JSON checked) but not applied: whether a step's ids and constraints are valid
-  /// depends on the scene when it runs, and is that step's state's business (``SceneReplay``).
+  /// depends on the scene when it runs, and is that step's state's business (`SceneReplay`).
   /// - Parameter file: the name used in errors and warnings.
-  /// - Throws: ``InterchangeError/syntax(file:line:column:message:)`` for text that is not
-  ///   JSON; ``InterchangeError/invalidDocument(file:path:message:)`` for a wrong or
+  /// - Throws: ``JSONError/syntax(file:line:column:message:)`` for text that is not
+  ///   JSON; ``JSONError/invalidDocument(file:path:message:)`` for a wrong or
   ///   missing `format`, a wrong type, a missing required field, an unknown name (relation,
   ///   axis, distribution, alignment, layout direction, autoresizing flag), a number out
   ///   of range (a priority outside [1, 1000], a negative size), an array of the wrong
@@ -19,7 +20,7 @@ extension SceneDocument {
   ///   anchor pair, a malformed VFL string (the message points at the character).
   public static func decode(
     utf8 bytes: [UInt8], file: String
-  ) throws(InterchangeError) -> (document: SceneDocument, warnings: [Warning]) {
+  ) throws(JSONError) -> (document: SceneDocument, warnings: [Warning]) {
     let root = try JSONValue.parse(utf8: bytes, file: file)
     var decoder = SceneDecoder(file: file)
     let document = try decoder.decode(root)
@@ -29,7 +30,7 @@ extension SceneDocument {
   /// Like ``decode(utf8:file:)`` for text.
   public static func decode(
     _ text: String, file: String
-  ) throws(InterchangeError) -> (document: SceneDocument, warnings: [Warning]) {
+  ) throws(JSONError) -> (document: SceneDocument, warnings: [Warning]) {
     try decode(utf8: Array(text.utf8), file: file)
   }
 }

@@ -1,5 +1,6 @@
 import LayoutModel
 import Scene
+import StrictJSON
 
 extension SceneDocument {
   /// The document as a `layoutbench.scene/1` file (formats.md section 2, with the

@@ -1,4 +1,5 @@
 import Scene
+import StrictJSON
 
 /// A `layoutbench.scene/1` file (formats.md section 2) in memory: the descriptions it
 /// gives, each with the JSON path of its entry, the initial ``scene`` built from them, and
@@ -7,7 +8,7 @@ import Scene
 /// The initial scene is validated when the document is made, so a document always holds
 /// a valid one. Steps are not: formats.md makes a step that cannot be applied (an unknown
 /// id, an invalid constraint) an error of that step's state, judged against the scene as
-/// it is when the step runs (see ``SceneReplay``).
+/// it is when the step runs (see `SceneReplay`).
 public struct SceneDocument: Sendable {
   /// The `format` value of a scene file.
   public static let formatName = "layoutbench.scene/1"

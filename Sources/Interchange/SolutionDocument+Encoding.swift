@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension SolutionDocument {
   /// The document as JSON text, one state per line, ending with a newline.
   /// O(states × variables).

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Where a generated document came from: the `workload` extension field of
 /// `layoutbench.scene/1` and `layoutbench.constraints/1` files that `bench export` writes
 /// (docs/interchange.md).
@@ -100,7 +102,7 @@ extension JSONReader {
   static let operationKeys = ["phase", "steps"]
 
   /// The `workload` extension object.
-  mutating func workloadInfo(_ value: JSONValue, at path: JSONPath) throws(InterchangeError) -> WorkloadInfo {
+  mutating func workloadInfo(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> WorkloadInfo {
     let members = try object(value, at: path, knownKeys: Self.workloadKeys)
     let name = try string(Self.member("name", of: members), at: path.appending("name"))
     let size = try number(
@@ -132,7 +134,7 @@ extension JSONReader {
   /// The `operations` extension array, checked against the file's number of steps.
   mutating func measuredOperations(
     _ value: JSONValue, at path: JSONPath, stepCount: Int
-  ) throws(InterchangeError) -> [MeasuredOperation] {
+  ) throws(JSONError) -> [MeasuredOperation] {
     var operations: [MeasuredOperation] = []
     for (index, element) in try array(value, at: path).enumerated() {
       let elementPath = path.appending(index)

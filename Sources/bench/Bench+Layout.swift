@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchCore
 import Interchange
+import StrictJSON
 
 extension Bench {
   struct Layout: ParsableCommand {

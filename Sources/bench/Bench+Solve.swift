@@ -1,6 +1,8 @@
 import ArgumentParser
 import BenchCore
 import Interchange
+import Replay
+import StrictJSON
 
 extension Bench {
   struct Solve: ParsableCommand {

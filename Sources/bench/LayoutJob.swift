@@ -1,4 +1,5 @@
 import Interchange
+import Replay
 import Scene
 
 /// `bench layout` as a layout-backend visitor: runs the document on the backend named

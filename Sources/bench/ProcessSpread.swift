@@ -3,9 +3,8 @@ import BenchCore
 import Foundation
 import Interchange
 
-/// Runs `bench run` in several child processes one after another and pools their results
-/// (`--processes K`; `ResultsPooling` says why): each child runs the whole plan with its
-/// share of the repetitions and the time budget, in a process of its own.
+/// Starts the `bench run` children of a ``ProcessSchedule`` one after another and pools
+/// their results (`--processes K`; `ResultsPooling` says why).
 enum ProcessSpread {
   /// A `bench` executable whose `bench run` children are spread over processes.
   struct Build: Sendable {
@@ -29,9 +28,9 @@ enum ProcessSpread {
   }
 
   /// As ``run(arguments:processes:repetitions:timeBudget:)`` for several builds at once,
-  /// their processes interleaved (A B, B A, A B, …: neither build always goes first), so
-  /// that a slow minute on a shared host lands on both: their timings are ratios measured
-  /// in one run. Returns per build, in the order of `builds`, the pooled document and the
+  /// their processes interleaved as ``ProcessSchedule`` orders them, so that a slow minute
+  /// on a shared host lands on both: their timings are ratios measured in one run.
+  /// Returns per build, in the order of `builds`, the pooled document and the
   /// parts it pooled (one per process, in order: the gate compares them pair by pair).
   /// - Throws: as above; a build that cannot be started fails with exit 2.
   static func run(builds: [Build], arguments: [String], processes: Int, repetitions: Int, timeBudget: Double) throws
@@ -41,35 +40,30 @@ enum ProcessSpread {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var parts: [[ResultsDocument]] = Array(repeating: [], count: builds.count)
-    for k in 0..<processes {
-      // Repetitions dealt out as evenly as they go: 20 over 3 is 7, 7, 6.
-      let share = repetitions / processes + (k < repetitions % processes ? 1 : 0)
-      let order = k % 2 == 0 ? Array(builds.indices) : builds.indices.reversed()
-      for b in order {
-        let build = builds[b]
-        let part = folder.appendingPathComponent("part-\(b + 1)-\(k + 1).json").path
-        StandardError.print(
-          "process \(k + 1) of \(processes)\(builds.count > 1 ? " (\(build.executable.path))" : ""): \(share) repetitions")
-        let child = Process()
-        child.executableURL = build.executable
-        child.arguments = ["run"] + arguments + [
-          "--processes", "1", "--repetitions", String(share), "--time-budget", String(timeBudget / Double(processes)),
-          "--out", part,
-        ]
-        if !build.removedEnvironment.isEmpty {
-          child.environment = ProcessInfo.processInfo.environment.filter { !build.removedEnvironment.contains($0.key) }
-        }
-        // The children's summary tables would repeat the pooled one.
-        child.standardOutput = FileHandle.nullDevice
-        do { try child.run() } catch {
-          StandardError.print("error: \(build.executable.path): cannot be started: \(error)")
-          throw ExitCode(2)
-        }
-        child.waitUntilExit()
-        let status = child.terminationStatus
-        guard status == 0 || status == 1 else { throw ExitCode(status) }
-        parts[b].append(try ResultsInput.read(part))
+    let schedule = ProcessSchedule(
+      builds: builds.count, processes: processes, repetitions: repetitions, timeBudgetSeconds: timeBudget)
+    for slot in schedule.slots {
+      let build = builds[slot.build]
+      let part = folder.appendingPathComponent("part-\(slot.build + 1)-\(slot.process + 1).json").path
+      StandardError.print(
+        "process \(slot.process + 1) of \(processes)\(builds.count > 1 ? " (\(build.executable.path))" : ""): "
+          + "\(slot.repetitions) repetitions")
+      let child = Process()
+      child.executableURL = build.executable
+      child.arguments = ProcessSchedule.childArguments(arguments, slot: slot, out: part)
+      if !build.removedEnvironment.isEmpty {
+        child.environment = ProcessInfo.processInfo.environment.filter { !build.removedEnvironment.contains($0.key) }
       }
+      // The children's summary tables would repeat the pooled one.
+      child.standardOutput = FileHandle.nullDevice
+      do { try child.run() } catch {
+        StandardError.print("error: \(build.executable.path): cannot be started: \(error)")
+        throw ExitCode(2)
+      }
+      child.waitUntilExit()
+      let status = child.terminationStatus
+      guard status == 0 || status == 1 else { throw ExitCode(status) }
+      parts[slot.build].append(try ResultsInput.read(part))
     }
     do {
       return try parts.map { buildParts in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Interchange
 import LayoutModel
+import Replay
 
 /// `bench solve` as a backend visitor: runs the document on the chosen backend — or, with
 /// `--check`, on every backend — and keeps each run. Generic over the solver type, so each

@@ -1,6 +1,7 @@
 import Foundation
 import Interchange
 import Scene
+import StrictJSON
 
 /// One fixture of Tests/Fixtures: a scene file and the frames it must produce
 /// (Tests/Fixtures/README.md describes the pair).

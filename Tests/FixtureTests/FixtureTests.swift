@@ -3,6 +3,7 @@ import DenseSimplex
 import Foundation
 import Interchange
 import LayoutModel
+import Replay
 import Scene
 import SpringsAndStruts
 import Testing

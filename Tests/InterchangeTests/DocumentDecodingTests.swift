@@ -1,6 +1,8 @@
 import Interchange
 import LayoutModel
+import StrictJSON
 import Testing
+import TestSupport
 
 private let file = "sys.json"
 
@@ -238,7 +240,7 @@ private let pin = #"{"id": "a", "terms": {"x": 1}, "relation": "=="}"#
   }
 
   @Test func errorsCarryFileAndPathAsValues() {
-    #expect(throws: InterchangeError.invalidDocument(
+    #expect(throws: JSONError.invalidDocument(
       file: "other.json", path: JSONPath([.key("constraints"), .index(0), .key("priority")]),
       message: "expected a number in (0, 1000], found 1001")
     ) {
@@ -252,7 +254,7 @@ private let pin = #"{"id": "a", "terms": {"x": 1}, "relation": "=="}"#
     let suffix = #"", "terms": {}, "relation": "=="}]}"#
     let bytes = Array(prefix.utf8) + [0xC3, 0x28] + Array(suffix.utf8)
     let column = prefix.utf8.count + 1
-    #expect(throws: InterchangeError.syntax(file: file, line: 1, column: column, message: "invalid UTF-8 byte 0xC3 in string")) {
+    #expect(throws: JSONError.syntax(file: file, line: 1, column: column, message: "invalid UTF-8 byte 0xC3 in string")) {
       try ConstraintSystemDocument.decode(utf8: bytes, file: file)
     }
   }

@@ -1,6 +1,7 @@
 import Interchange
 import LayoutModel
 import Testing
+import TestSupport
 
 @Suite struct DocumentEncodingTests {
   @Test func writesTheFormatsExampleOneEntryPerLine() {

@@ -1,5 +1,6 @@
 import Interchange
 import Scene
+import StrictJSON
 import Testing
 
 @Suite struct FramesDocumentTests {

@@ -1,5 +1,6 @@
 import Interchange
 import Testing
+import TestSupport
 
 /// `layoutbench.results/1`: what `bench run` writes reads back the same; peer files with
 /// only the fields formats.md shows are accepted; bad files are refused with the path.

@@ -1,7 +1,9 @@
 import Interchange
 import LayoutModel
 import Scene
+import StrictJSON
 import Testing
+import TestSupport
 
 private let file = "s.json"
 

@@ -1,7 +1,9 @@
 import Interchange
 import LayoutModel
 import Scene
+import StrictJSON
 import Testing
+import TestSupport
 
 /// `SceneDocument.jsonText()`, which `bench export --format scene` writes: it must read back
 /// as the same document.

@@ -2,6 +2,7 @@ import Cassowary
 import Foundation
 import Interchange
 import LayoutModel
+import StrictJSON
 import Testing
 import TestSupport
 

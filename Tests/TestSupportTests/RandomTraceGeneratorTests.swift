@@ -1,4 +1,5 @@
 import LayoutModel
+import Replay
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import BenchCore
 import Cassowary
 import Interchange
 import LayoutModel
+import Replay
 import Scene
 import TestSupport
 import Testing
@@ -56,7 +57,7 @@ import Workloads
   @Test(arguments: cases)
   func theConstraintFileSolvesToTheLayoutsValuesAfterEveryOperation(name: String, size: Int) throws {
     let workloadCase = try Self.makeCase(name, size)
-    let lowering = try SceneLowering(lowering: workloadCase.sceneDocument(), base: CassowarySolver(), recordingValues: true)
+    let lowering = try RecordedSystem(recording: workloadCase.sceneDocument(), base: CassowarySolver(), recordingValues: true)
     let text = lowering.document.jsonText()
     let decoded = try ConstraintSystemDocument.decode(text, file: "\(name).constraints.json")
     #expect(decoded.warnings.isEmpty, "\(decoded.warnings)")
