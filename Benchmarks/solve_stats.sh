@@ -2,8 +2,8 @@
 # Solves the kiwi-anchor stack chain at the given sizes with every backend, in one run per
 # size (bench solve --check --stats), and prints the timings, counters and the dense
 # backend's bandwidth under a header that stamps revision, machine and toolchain.
-# Until `bench run` exists (issue 5), this is how solver-level numbers are recorded:
-#   Benchmarks/solve_stats.sh 100 300 600 > Results/solve-stats-$(date +%F).txt
+# Solver-level numbers of one exported system, beside the runner's workload results:
+#   Benchmarks/solve_stats.sh 100 300 600 > Results/scratch/solve-stats-$(date +%F).txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")

@@ -2,13 +2,13 @@
 """Pools repeated runs of one plan into one results file: per case and phase, the samples
 of every run in file order, the statistics derived again from all of them.
 
-    pool_runs.py ROUND1.json ROUND2.json ... --out POOLED.json
+    pool_runs.py RUN1.json RUN2.json ... --out POOLED.json
 
 Why: this machine is shared, and its speed drifts over minutes (the reference kernel of
 one run took 35.6 µs in most repetitions and 113–126 µs in a few; whole runs of the same
 build differed by 1.7× minutes apart). A comparison of two programs run one after the
 other, such as cassowary and the kiwisolver peer, inherits whatever the machine did in
-between. Running both in alternating rounds and pooling each side's rounds spreads the
+between. Running both in alternating runs and pooling each side's runs spreads the
 slow and fast spells over both sides; `bench run --processes K` does the same for one
 program (Sources/BenchCore/ResultsPooling.swift), and this restates it for files, so a
 peer's runs pool too.

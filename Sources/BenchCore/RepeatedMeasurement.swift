@@ -22,8 +22,7 @@ enum MeasurementLoop {
   /// about a second of the dense simplex (1 ns a cell) and ten seconds or more of
   /// Cassowary (8 ns a cell and up, in the committed results). Deterministic, so every process of every run makes the same choice for a
   /// case. In the committed results only the dense simplex's stacks at 100 views and
-  /// larger cases, and Cassowary's fill-proportionally stack at 10,000 views before this
-  /// issue's changes (178 s a repetition), lie above it.
+  /// larger cases lie above it.
   static var repeatedCountingWorkLimit: Int { 1 << 30 }
 }
 

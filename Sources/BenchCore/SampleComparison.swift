@@ -5,7 +5,7 @@ import Workloads
 /// How a phase's timing samples in one run (head) compare with another (base): the ratio
 /// of medians, a bootstrap confidence interval for it and the two-sided p-value of the
 /// Mann-Whitney U test (no assumption of normality; timings have long right tails).
-/// `bench compare` and `bench gate` (issue 6) build on it.
+/// `bench compare` and `bench gate` build on it.
 public struct SampleComparison: Hashable, Sendable {
   /// median(head) / median(base): above 1 is slower.
   public var medianRatio: Double

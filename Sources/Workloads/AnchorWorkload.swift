@@ -1,6 +1,6 @@
 import Scene
 
-/// `chain.horizontal`: the kiwi anchor of issue 7 as a scene, the runner's twin of
+/// `chain.horizontal`: kiwi's anchor benchmark as a scene, the runner's twin of
 /// `Benchmarks/systems/stack_chain.py` (docs/workloads.md). A horizontal chain of N views
 /// placed by user constraints, not a stack view, so `bench run --suite anchor` and the
 /// kiwisolver peer measure the same exported workload.
@@ -63,7 +63,7 @@ enum AnchorWorkload {
     var b = CaseBuilder(container: Container(width: compressedWidth(views: n), height: containerHeight))
     b.parameters = [
       ("views", String(n)), ("gap", "8"), ("naturalWidth", String(Int(natural))),
-      ("source", "Benchmarks/systems/stack_chain.py (issue 7)"),
+      ("source", "Benchmarks/systems/stack_chain.py"),
     ]
     b.view("root", in: nil)
     for i in 0..<n {

@@ -55,7 +55,7 @@ public enum WorkloadCatalog {
 
   public static let anchor = Suite(
     name: "anchor",
-    summary: "the kiwi anchor: a horizontal chain of N views with intrinsic widths, required gaps and a resizing container (issue 7)",
+    summary: "the kiwi anchor: a horizontal chain of N views with intrinsic widths, required gaps and a resizing container (kiwi's anchor benchmark)",
     workloads: [AnchorWorkload.chain])
 
   public static let examples = Suite(

@@ -1,6 +1,6 @@
 /// The machine's memory bandwidth for a block of a given size, measured now: the yardstick
-/// for a dense solver's effective bandwidth (issue 3: "a memcpy of the same size measured in
-/// the same run").
+/// for a dense solver's effective bandwidth, which is only comparable with a copy of the same
+/// size measured in the same run.
 enum MemoryBandwidth {
   /// Bytes per second moved by copying a `size`-byte block into another, counting the read
   /// and the write (2 × size per copy, the same convention as the dense pivot's 16 bytes

@@ -4,7 +4,7 @@ import Scene
 import Testing
 import Workloads
 
-/// `chain.horizontal`, the kiwi anchor of issue 7 (Benchmarks/systems/stack_chain.py) as a
+/// `chain.horizontal`, kiwi's anchor benchmark (Benchmarks/systems/stack_chain.py) as a
 /// scene. Intrinsic widths are `20 + (37 i mod 60)`: 20, 57, 34, 71, 48, 25, 62, 39, 76, 53
 /// for the first ten views.
 @Suite struct AnchorChainTests {
@@ -101,7 +101,7 @@ import Workloads
 
   @Test func theAnchorSuiteHoldsTheChainAndSmokeItsSmallestCase() throws {
     let suite = try #require(WorkloadCatalog.suite(named: "anchor"))
-    #expect(suite.summary.contains("issue 7"))
+    #expect(suite.summary.contains("kiwi's anchor"))
     #expect(suite.workloads.map(\.name) == ["chain.horizontal"])
     let chain = suite.workloads[0]
     #expect(chain.defaultSizes == [10, 100, 1000, 10000])

@@ -3,7 +3,7 @@ import Testing
 import Workloads
 
 @Suite struct CatalogTests {
-  /// The six of issue 5, and `anchor` (issue 7's kiwi anchor) before the examples.
+  /// The measured suites, then `anchor` (kiwi's anchor benchmark) before the examples.
   @Test func suitesAreListedInOrder() {
     #expect(WorkloadCatalog.suites.map(\.name) == ["stackviews", "deep", "churn", "enaml", "anchor", "examples", "smoke"])
     for suite in WorkloadCatalog.suites {
@@ -31,7 +31,7 @@ import Workloads
     #expect(names.contains("stack.feed"))
     for workload in suite.workloads {
       #expect(workload.defaultSizes.min() == 10, "\(workload.name)")
-      #expect((workload.defaultSizes.max() ?? 0) >= 10_000, "\(workload.name): issue 5 asks for up to 10,000 views")
+      #expect((workload.defaultSizes.max() ?? 0) >= 10_000, "\(workload.name): the stack suite reaches 10,000 views")
       #expect(workload.defaultSizes == workload.defaultSizes.sorted())
     }
   }
