@@ -8,6 +8,7 @@ extension Bench {
   /// command line found while the subcommand runs (an unknown suite, backend or workload,
   /// checked against the registry or after reading a file) is reported as the parser
   /// reports its own: `error: ...` then that subcommand's usage, not the root's; status 64.
+  /// Any other error that escapes a subcommand is an internal error: status 4.
   static func main() {
     let parsed: ParsableCommand
     do { parsed = try parseAsRoot() } catch { exit(withError: error) }
@@ -15,8 +16,16 @@ extension Bench {
     do { try command.run() } catch let error as ValidationError {
       StandardError.print(_errorPrefix + error.message + "\n" + usage(of: type(of: parsed)))
       exit(withError: ExitCode.validationFailure)
-    } catch {
+    } catch let error as ExitCode {
       exit(withError: error)
+    } catch where exitCode(for: error) != .failure {
+      exit(withError: error)  // the parser's own: help, version, its validation
+    } catch {
+      // Every expected failure leaves through an ExitCode with its documented status; an
+      // error that escapes the subcommand is a bug, which must not pass for status 1
+      // ("a case failed", "a regression").
+      StandardError.print(_errorPrefix + "internal error: \(error)")
+      exit(withError: ExitCode(4))
     }
   }
 
