@@ -16,9 +16,11 @@ Cases of `bench run --driver system` (parameters.driver "system") are given the 
 
 from __future__ import annotations
 
+import argparse
 import glob as globbing
 import json
 import math
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -703,3 +705,12 @@ def _significant(value: float, digits: int) -> str:
         decimals = max(decimals - 1, 0)
         rounded = round(value, decimals)
     return f"{rounded:,.{decimals}f}"
+
+
+class UsageParser(argparse.ArgumentParser):
+    """The scripts' argument parser: a bad command line exits 64, as `bench` does
+    (argparse's own status, 2, means bad input here)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(64, f"{self.prog}: error: {message}\n")

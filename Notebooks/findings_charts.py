@@ -25,7 +25,6 @@ Exit status: 0 written; 2 no results file in DIR, or one is malformed; 64 bad co
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -282,16 +281,8 @@ def save(figure: Figure, path: Path) -> int:
     return path.stat().st_size
 
 
-class UsageParser(argparse.ArgumentParser):
-    """Bad command lines exit 64, as `bench` does."""
-
-    def error(self, message):
-        self.print_usage(sys.stderr)
-        self.exit(64, f"{self.prog}: error: {message}\n")
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = UsageParser(description=__doc__.splitlines()[0])
+    parser = benchlib.UsageParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=Path, required=True, help="the folder of results files")
     parser.add_argument("--out", type=Path, help="where the PNGs go (default RESULTS/charts)")
     args = parser.parse_args(argv)

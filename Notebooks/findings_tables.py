@@ -23,7 +23,6 @@ Exit status: 0 printed; 2 an input is not a results file; 64 bad command line.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -188,15 +187,8 @@ def memory(path: Path) -> list[str]:
 
 
 
-class UsageParser(argparse.ArgumentParser):
-    """Bad command lines exit 64, as `bench` does (argparse's own status, 2, means bad input here)."""
-
-    def error(self, message):
-        self.print_usage(sys.stderr)
-        self.exit(64, f"{self.prog}: error: {message}\n")
-
 def main() -> int:
-    parser = UsageParser(description=__doc__.splitlines()[0])
+    parser = benchlib.UsageParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", nargs="+", type=Path)
     parser.add_argument("--system", nargs="+", type=Path, default=[],
                         help="results of bench run --driver system, compared with kiwisolver solver against solver")

@@ -28,13 +28,15 @@ Exit status: 0 written, printed or checked; 1 the check failed; 2 DIR does not e
 """
 from __future__ import annotations
 
-import argparse
 import fnmatch
 import json
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchlib  # noqa: E402
 
 RESULTS_FORMAT = "layoutbench.results/1"
 CANONICAL = "Results/current"
@@ -294,16 +296,8 @@ def problems(root: Path, folder: Path, found: list[Citation]) -> list[str]:
     return messages
 
 
-class UsageParser(argparse.ArgumentParser):
-    """Bad command lines exit 64, as `bench` does."""
-
-    def error(self, message):
-        self.print_usage(sys.stderr)
-        self.exit(64, f"{self.prog}: error: {message}\n")
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = UsageParser(description=__doc__.splitlines()[0])
+    parser = benchlib.UsageParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=Path, required=True, help="the folder indexed (Results/current)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="write RESULTS/INDEX.md")
