@@ -27,9 +27,14 @@ import LayoutModel
 public final class CassowarySolver: LinearSolver {
   public static let backendName = "cassowary"
 
-  var tableau = Tableau()
+  var tableau: Tableau
 
-  public init() {}
+  /// A solver running the accelerations `tuning` switches on (all by default; `.core`
+  /// for the core alone, docs/accelerations.md). O(1).
+  public init(tuning: Tuning = .default) { tableau = Tableau(tuning: tuning) }
+
+  /// The accelerations this solver runs.
+  public var tuning: Tuning { tableau.tuning }
 
   // MARK: Changing the system
 
@@ -163,7 +168,7 @@ public final class CassowarySolver: LinearSolver {
   /// - Complexity: O(rows + cells), one allocation per row; the other arrays are copied by
   ///   whichever solver writes them first.
   public func copy() -> CassowarySolver {
-    let copy = CassowarySolver()
+    let copy = CassowarySolver(tuning: tuning)
     copy.tableau = tableau.independentCopy()
     copy.tableau.work.pivots = 0
     copy.tableau.work.cellsTouched = 0
@@ -307,16 +312,16 @@ extension Tableau {
   ///   unless the tableau grew since the last full evaluation.
   mutating func refreshValues() {
     guard !valuesAreCurrent else { return }
-    if valuesNeedFullEvaluation || lazyValue.count != symbolKind.count {
+    if valuesNeedFullEvaluation || !tuning.incrementalEvaluation || lazyValue.count != symbolKind.count {
       if staleKeyedSlots > 0 { compactKeyedSlots() }
       if !programIsCurrent {
         // Built at the second evaluation of a structure (the first of a resize, say); room
         // for it made at the first (a build or a structural change, which allocate anyway),
         // so that a resize allocates nothing.
         if fullEvaluationsSinceStructuralChange > 0 {
-          buildEvaluationProgram()
+          if tuning.evaluationProgram { buildEvaluationProgram() }
         } else {
-          reserveProgramCapacity()
+          if tuning.evaluationProgram { reserveProgramCapacity() }
           reserveShiftColumns()
         }
       }

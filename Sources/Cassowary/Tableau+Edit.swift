@@ -61,7 +61,9 @@ extension Tableau {
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
     let index = Int32(id.index)
-    if constraintTags[id.index].costSymbol >= 0, rowSharer(of: index) >= 0, try holdConstant(constant, of: index) {
+    if tuning.heldConstants, constraintTags[id.index].costSymbol >= 0, rowSharer(of: index) >= 0,
+      try holdConstant(constant, of: index)
+    {
       return
     }
     try applyHeldConstants()

@@ -63,6 +63,10 @@ extension Tableau {
   mutating func replace(removing ids: [ConstraintID], adding batch: [Constraint]) throws(SolverError) {
     guard !ids.isEmpty else { return try add(contentsOf: batch) }
     guard !batch.isEmpty else { return try remove(contentsOf: ids) }
+    guard tuning.renaming else {
+      try remove(contentsOf: ids)
+      return try add(contentsOf: batch)
+    }
     materializeDeferredObjective()
     var marked = 0
     defer { unmarkRemovals(ids.prefix(marked)) }

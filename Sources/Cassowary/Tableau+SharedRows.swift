@@ -99,6 +99,7 @@ extension Tableau {
   /// would share, with the factor k (`expression = k · its expression`); nil if none.
   /// O(terms²), no allocation.
   func sharedRowHost(for expression: LinearExpression, excluding excluded: Int32 = -1) -> (host: Int32, k: Double)? {
+    guard tuning.sharedRows else { return nil }
     let key = Self.sharingKey(of: expression)
     guard key >= 0, key < softInequalitiesByVariable.count else { return nil }
     for candidate in softInequalitiesByVariable[key].reversed().prefix(Self.sharingCandidateLimit) where candidate != excluded {

@@ -10,6 +10,9 @@ struct Tableau {
   /// accumulated rounding and well below any meaningful quantity.
   static let epsilon = 1e-8
 
+  /// Which accelerations run (Tuning.swift); set at creation.
+  var tuning = Tuning.default
+
   // MARK: Symbols (indexed by symbol id)
 
   /// Ids handed out so far (live or on `freeSymbols`). The per-symbol arrays run longer:
@@ -270,6 +273,20 @@ struct Tableau {
   var liveSymbols = 0
   var liveRows = 0
 
+}
+
+extension Tableau {
+  /// An empty tableau running the accelerations `tuning` switches on: each switched off
+  /// has its threshold set where it never triggers, or its branch skipped.
+  init(tuning: Tuning) {
+    self.init()
+    self.tuning = tuning
+    if !tuning.localPivots { pivotsWithinRows = false }
+    if !tuning.heldFlips { holdsFlips = false }
+    if !tuning.deferredObjective { deferredObjectiveMinimumRow = .max }
+    if !tuning.shiftColumns { shiftColumnMinimumLength = .max }
+    if !tuning.phaseOneSetAside { setAsideMinimumBatch = .max }
+  }
 }
 
 /// One slot of `Tableau.renameTable`: a removal that may be renamed (`removal` its
