@@ -26,13 +26,13 @@ import TestSupport
   /// The same traces on the core alone (`Tuning.core`, every acceleration off), on other
   /// seeds: the core is the reference the accelerations are measured against.
   @Test func randomTracesAgreeWithTheOracleOnTheCoreAlone() {
-    forEachSeed(150, base: SeedSweep.defaultBase + 4_000_000) { seed in
+    forEachSeed(100, base: SeedSweep.defaultBase + 4_000_000) { seed in
       try checkAgainstOracle(seed: seed, tuning: .core)
     }
   }
 
   /// The same traces with every dual pivot of a constant change deferring its objective
-  /// update (Tableau+DeferredObjective.swift; production defers on rows of 256 cells and
+  /// update (Accelerations/DeferredObjective.swift; production defers on rows of 256 cells and
   /// more, which these systems never reach), so that the deferral, its moves and every
   /// path that writes it out run against the oracle, with the invariants (checked on the
   /// true vectors) after every operation.
@@ -62,12 +62,12 @@ import TestSupport
     let trace = RandomTraceGenerator.trace(seed: seed)
     let n = trace.variableCount
     let pinned = CassowarySolver(tuning: tuning)
-    if let minimumDeferredRow { pinned.tableau.deferredObjectiveMinimumRow = minimumDeferredRow }
+    if let minimumDeferredRow { pinned.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow }
     let pins = RandomSystemGenerator.pinConstraints(
       trace.pins, priority: Self.pinPriority, firstID: ConstraintID(Self.pinIDBase))
     for pin in pins { try pinned.add(pin) }
     let plain = CassowarySolver(tuning: tuning)
-    if let minimumDeferredRow { plain.tableau.deferredObjectiveMinimumRow = minimumDeferredRow }
+    if let minimumDeferredRow { plain.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow }
     var before = TraceState(constraints: [], edits: [])
 
     for (index, step) in trace.steps.enumerated() {
@@ -111,7 +111,7 @@ import TestSupport
       before = state
       if failed { break }
     }
-    return pinned.tableau.deferredObjectivePivots + plain.tableau.deferredObjectivePivots
+    return pinned.tableau.deferredObjectiveState.deferredObjectivePivots + plain.tableau.deferredObjectiveState.deferredObjectivePivots
   }
 
   /// The oracle's level errors must match both solvers; with pins, the point too when the
@@ -178,7 +178,7 @@ import TestSupport
 
   /// The larger traces on the core alone, on other seeds.
   @Test func largerTracesMatchAFromScratchSolveOnTheCoreAlone() {
-    forEachSeed(30, base: SeedSweep.defaultBase + 5_000_000) { seed in
+    forEachSeed(20, base: SeedSweep.defaultBase + 5_000_000) { seed in
       try checkLargerTrace(seed: seed, tuning: .core)
     }
   }
@@ -201,7 +201,7 @@ import TestSupport
       maximumPresent: 40, invalidOperationRate: 0.05, idReuseRate: 0.3, checksFeasibility: false)
     let trace = RandomTraceGenerator.trace(seed: seed, knobs: knobs)
     let solver = CassowarySolver(tuning: tuning)
-    if let minimumDeferredRow { solver.tableau.deferredObjectiveMinimumRow = minimumDeferredRow }
+    if let minimumDeferredRow { solver.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow }
     var everAdded: [ConstraintID] = []
     // Ids whose add the solver refused as unsatisfiable: the generator still believes
     // them present, so what later steps on them expect does not hold.
@@ -234,7 +234,7 @@ import TestSupport
       if touchesRefused { continue }
       if !step.expectation.accepts(error) {
         Issue.record("seed \(seed) step \(index): \(step): got \(error.map { "\($0)" } ?? "success")")
-        return solver.tableau.deferredObjectivePivots
+        return solver.tableau.deferredObjectiveState.deferredObjectivePivots
       }
       guard step.stateAfter.oracleConstraints != nil else { continue }
       var present = TraceState(constraints: [], edits: step.stateAfter.edits)
@@ -253,10 +253,10 @@ import TestSupport
           "seed \(seed) step \(index): incremental \(incremental) ≠ from scratch \(scratch) "
           + "\(solver.invariantViolations()); state written to \(path)"
         Issue.record(Comment(rawValue: message))
-        return solver.tableau.deferredObjectivePivots
+        return solver.tableau.deferredObjectiveState.deferredObjectivePivots
       }
     }
-    return solver.tableau.deferredObjectivePivots
+    return solver.tableau.deferredObjectiveState.deferredObjectivePivots
   }
 
   // MARK: Helpers

@@ -126,3 +126,9 @@ extension Tableau {
     restoreColumnIndex(&index)
   }
 }
+
+/// Columns waiting to be compacted (Storage/ColumnIndex.swift). Held by ``Tableau`` as `compaction`.
+struct ColumnCompaction {
+  var compactionPending: ContiguousArray<Bool> = []
+  var pendingCompactions: [Int32] = []
+}

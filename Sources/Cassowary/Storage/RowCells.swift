@@ -13,9 +13,8 @@
 ///
 /// The buffer has reference semantics: copies of a `RowCells` share it, and nothing copies
 /// on write. Only ``Tableau`` holds these, each row its own (swapping two rows' cells
-/// exchanges their buffers), so that is safe. (A first version made `RowCells` itself a
-/// class owning a separate allocation: one more pointer to follow per row, which made a
-/// full evaluation over every row 1.2–2× slower.)
+/// exchanges their buffers), so that is safe. (A class owning a separate allocation would
+/// add one more pointer to follow per row: a full evaluation over every row 1.2–2× slower.)
 ///
 /// `symbols` and `coefficients` are views of the live cells: valid until the next
 /// mutating call, which may reallocate; do not hold them across one.
