@@ -58,7 +58,7 @@ public final class CassowarySolver: LinearSolver {
   /// bulk batch (at least as many constraints as the solver has rows, and at least 256:
   /// shorter chains gain little and can cost phase one more pivots) the required rows
   /// that would need phase one enter after the others, shortest first: they close chains,
-  /// and entered early they were substituted into every later row of the chain.
+  /// and entered early each would be substituted into every later row of the chain.
   /// - Complexity: the rows' entry as in `add(_:)`, plus one optimisation.
   /// - Throws: as `add(_:)`, for the first constraint that cannot be added after those
   ///   entered before it (its `conflicts` may name constraints of the batch); validation

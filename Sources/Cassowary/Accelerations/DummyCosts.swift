@@ -16,11 +16,11 @@ import LayoutModel
 // ever chooses it to enter (it is not pivotable). Its priority vector, its reduced cost, is
 // read at one moment only: when it enters the basis anyway, which happens when its
 // constraint is removed while it is parametric (the marker is pivoted in and its row
-// dropped) or when a new row is solved for it. Yet every pivot kept it up to date: a
-// pivot adds `a_j · v_X` to the vector of each symbol j of the entering symbol's new row,
-// and the rows of a stack are mostly dummies (a fill-equally stack's content-size rows hold
-// seven dummies and one error; each of its resizes made 614 such pivots, and those vector
-// merges were half of each pivot).
+// dropped) or when a new row is solved for it. Keeping it up to date in every pivot is
+// costly: a pivot adds `a_j · v_X` to the vector of each symbol j of the entering symbol's
+// new row, and the rows of a stack are mostly dummies (a fill-equally stack's content-size
+// rows hold seven dummies and one error; a resize flips 614 of them without held flips,
+// and the dummies' vector merges are half of each such pivot).
 //
 // So objective updates skip dummies (`addObjectiveVector`, `addObjectiveRow`), and a
 // dummy's vector is computed when it is about to enter (`loadDummyVector`): the reduced

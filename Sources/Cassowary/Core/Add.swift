@@ -11,9 +11,9 @@ extension Tableau {
   }
 
   /// The engine behind `CassowarySolver.add(contentsOf:)`: every row enters first, then
-  /// one optimisation. Re-optimising after each add moved the optimum through every
-  /// intermediate system: a fill-equally stack paid about 120 pivots per view that way,
-  /// because each new size preference re-balanced the ones before it. Entering keeps the
+  /// one optimisation. Re-optimising after each add would move the optimum through every
+  /// intermediate system: a fill-equally stack pays about 120 pivots per view that way,
+  /// because each new size preference re-balances the ones before it. Entering keeps the
   /// tableau feasible (each row gets a feasible subject or goes through phase one, which
   /// needs feasibility only), so a single primal simplex at the end is enough.
   ///
@@ -303,7 +303,7 @@ extension Tableau {
   /// Ties, and single adds (no batch), go to the lowest symbol id: the variable the
   /// constraint's terms meet first.
   /// - Complexity: O(row). Inlined: called out of line from `enter`, a mutating method,
-  /// it was handed a copy of the whole tableau (~110 instructions of copying per add).
+  /// it is handed a copy of the whole tableau (~110 instructions of copying per add).
   @inline(__always)
   private func unreferencedUnrestrictedSymbol(of expression: LinearExpression) -> Int32 {
     var best: Int32 = -1

@@ -136,8 +136,8 @@ extension Tableau {
   /// evaluated.
   ///
   /// The first pass fills in what needs no walk, so each cell of the walk is one load and
-  /// one multiply-add: deciding per cell whether the symbol was parametric, C_S or C_U
-  /// cost three dependent loads and a branch (2.6 M instructions per evaluation on a
+  /// one multiply-add: deciding per cell whether the symbol is parametric, C_S or C_U
+  /// costs three dependent loads and a branch (2.6 M instructions per evaluation on a
   /// 1,000-view churn scene, its 170 k C_U cells).
   /// - Complexity: O(symbols + C_U cells + listed slots), no allocation.
   func evaluateUnrestrictedRows(into values: inout ContiguousArray<Double>) -> Int {

@@ -4,11 +4,11 @@
 /// removal or insertion shifts the cells on its shorter side: a long row that loses its
 /// oldest symbols one pivot at a time moves its start instead of its whole tail.
 ///
-/// Not an array, on purpose. The tableau's rows were two `ContiguousArray`s each, held in
-/// an array of rows: every write into a row went through two uniqueness checks (the
-/// table's and the row's), a merge swapped the row's arrays out and back, and a row could
-/// only be resized through the generic `append`/`replaceSubrange`. Enaml's build merges
-/// some 455 rows of 5–10 cells, and spent more of each merge on that than on the cells.
+/// Not an array, on purpose. With two `ContiguousArray`s per row, held in an array of
+/// rows, every write into a row goes through two uniqueness checks (the table's and the
+/// row's), a merge swaps the row's arrays out and back, and a row can only be resized
+/// through the generic `append`/`replaceSubrange`. Enaml's build merges some 455 rows of
+/// 5–10 cells, and would spend more of each merge on that than on the cells.
 /// Here cells are written in place through the buffer and the count is set directly.
 ///
 /// The buffer has reference semantics: copies of a `RowCells` share it, and nothing copies

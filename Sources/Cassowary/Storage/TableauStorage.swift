@@ -28,9 +28,9 @@ extension Tableau {
 
   /// Extends every per-symbol array to `count` entries of blank symbols (kind `.free`, on
   /// no list, every fact at its default), which `makeSymbol` then takes in order by
-  /// writing two entries. Appending to the fourteen arrays one symbol at a time was a
+  /// writing two entries. Appending to the fourteen arrays one symbol at a time costs a
   /// tenth of a 10-view build's instructions; eight or more at a time, into capacity
-  /// `reserveCapacity` made, costs a fraction of that. O(count − current count).
+  /// `reserveCapacity` made, a fraction of that. O(count − current count).
   mutating func extendSymbolArrays(to count: Int) {
     let extra = count - symbolKind.count
     guard extra > 0 else { return }
@@ -309,12 +309,12 @@ extension Tableau {
   /// (it grows only when the merged row outgrows it). Cells that cancel below epsilon are
   /// dropped, and the column index is updated as cells appear or cancel.
   ///
-  /// Rows were arrays, and a merge of rows of 5–10 cells (enaml's build) spent most of its
-  /// instructions around the cells: uniqueness checks and retains of the arrays nested in
-  /// the tableau, the row's arrays swapped out and back, a generic copy back. On
-  /// ``RowCells`` it reads and writes the three buffers directly. (Merging in place, in the
-  /// row's buffer grown by the pivot row's length, was measured on arrays: it gave rows
-  /// more capacity, 9 % more allocations, and was no faster.)
+  /// On ``RowCells`` a merge reads and writes the three buffers directly: with rows as
+  /// arrays, a merge of rows of 5–10 cells (enaml's build) spends most of its instructions
+  /// around the cells (uniqueness checks and retains of the arrays nested in the tableau,
+  /// the row's arrays swapped out and back, a generic copy back). Merging in place, in the
+  /// row's buffer grown by the pivot row's length, gives rows more capacity and 9 % more
+  /// allocations, and is no faster.
   /// - Complexity: O(row length + pivot row length).
   mutating func mergePivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
@@ -416,9 +416,9 @@ extension Tableau {
   /// and updated in place, and the cells that appear or cancel are collected as edits that
   /// ``RowCells/apply(_:)`` makes in one pass, moving each run of cells between two edits
   /// once. (One shift per edit, even with the removed symbol's cell kept as a hole for the
-  /// first new cell to fill, moved tens of thousands of cells per substitution on a
+  /// first new cell to fill, moves tens of thousands of cells per substitution on a
   /// 10,000-view feed's closing row of ~16,000 cells, into which most of its 12,000 pivots
-  /// substitute a 5–32-cell row with edits spread across it: memmove was 65 % of that
+  /// substitute a 5–32-cell row with edits spread across it: memmove would be 65 % of that
   /// build's instructions.)
   /// - Complexity: O(expression length · log row length + cells moved), the moves at most
   ///   the row once.
