@@ -7,9 +7,10 @@
 #                and judged against it (docs/comparing.md); make gate-baseline re-records it
 #   make test    every test: unit, property (seeded), CLI, in a debug build with the
 #                tableau invariant checks on, then `make oracles`
-#   make oracles the external oracles: every backend of the debug bench against HiGHS
-#                (lexicographic) and kiwisolver, on Benchmarks/systems/ and on seeded
-#                random systems (Benchmarks/oracles/, Benchmarks/README.md)
+#   make oracles the external oracles: every backend of the debug bench, and Cassowary's
+#                core alone (cassowary:core), against HiGHS (lexicographic) and
+#                kiwisolver, on Benchmarks/systems/ and on seeded random systems
+#                (Benchmarks/oracles/, Benchmarks/README.md)
 #   make notebooks  the notebooks' unit tests, the check of Results/current/INDEX.md, then
 #                every Notebooks/*.ipynb executed headless on Results/current/ into
 #                .build/notebooks/*.html (Notebooks/README.md)
@@ -42,6 +43,8 @@ REQUIREMENTS := $(ORACLES)/requirements.txt $(PEERS)/requirements.txt
 VENV_STAMP := $(VENV)/.requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
+# Tuned Cassowary backends the oracles check beside the default ones (docs/accelerations.md).
+ORACLE_TUNINGS ?= core
 NOTEBOOKS := Notebooks
 NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
@@ -108,7 +111,7 @@ oracles: setup
 	echo "== oracle self-tests ($(ORACLES)/tests)"; \
 	$(VENV)/bin/python -m unittest discover -s $(ORACLES)/tests -t $(ORACLES) || status=$$?; \
 	echo "== oracles: Benchmarks/systems/ and --random $(ORACLE_RANDOM) --seed $(ORACLE_SEED)"; \
-	$(VENV)/bin/python $(ORACLES)/check.py --bench $(SCRATCH)/debug/bench \
+	LAYOUTBENCH_CASSOWARY_TUNING=$(ORACLE_TUNINGS) $(VENV)/bin/python $(ORACLES)/check.py --bench $(SCRATCH)/debug/bench \
 	  --work $(SCRATCH)/oracle-work --failures $(SCRATCH)/oracle-failures \
 	  Benchmarks/systems/ --random $(ORACLE_RANDOM) --seed $(ORACLE_SEED) || status=$$?; \
 	echo "make oracles: $$(awk "BEGIN { printf \"%.1f\", $$(date +%s.%N) - $$start }") s, exit status $$status"; \

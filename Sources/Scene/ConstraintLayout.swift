@@ -356,7 +356,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     }
     guard !additions.isEmpty else { return }
     // One call with the pending removals, so that the solver can enter an addition in a
-    // removed constraint's place (Tableau+Replace.swift).
+    // removed constraint's place (Sources/Cassowary/Accelerations/Renaming.swift).
     swap(&removalsInFlight, &pendingRemovals)
     try add(scene, additions, replacing: removalsInFlight)
     swap(&removalsInFlight, &pendingRemovals)
@@ -380,7 +380,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     guard !constraints.isEmpty else { return }
     // The removals' ids are free for the additions: the solver takes the removals out
     // first (LinearSolver.replace), and reusing them keeps the id space as compact as
-    // removing in a call of its own did (Tableau+Replace.swift).
+    // removing in a call of its own did (Sources/Cassowary/Accelerations/Renaming.swift).
     for id in removals { freeID(id) }
     // Grown once, not doubling through a load's thousands of inserts.
     held.reserveCapacity(held.count + constraints.count)

@@ -29,6 +29,9 @@ enum BackendRegistry {
         name: CassowarySolver.backendName,
         summary: "incremental Cassowary (Badros, Borning, Stuckey 2001) on sorted sparse rows, lexicographic priorities"),
       makeSolver: { CassowarySolver() })
+    for tuned in CassowaryTunings.requested {
+      try visitor.visit(Entry(name: tuned.name, summary: tuned.summary), makeSolver: { CassowarySolver(tuning: tuned.tuning) })
+    }
     try visitor.visit(
       Entry(
         name: DenseSimplexSolver.backendName,

@@ -44,6 +44,15 @@ enum LayoutBackendRegistry {
           solver: CassowarySolver(), detectsAmbiguity: $0.detectsAmbiguity,
           parkingCopy: $0.parksToggles ? { solver in solver.copy() } : nil)
       })
+    for tuned in CassowaryTunings.requested {
+      try visitor.visit(
+        Entry(name: tuned.name, summary: tuned.summary, supports: "every scene"),
+        makeBackend: {
+          ConstraintLayout(
+            solver: CassowarySolver(tuning: tuned.tuning), detectsAmbiguity: $0.detectsAmbiguity,
+            parkingCopy: $0.parksToggles ? { solver in solver.copy() } : nil)
+        })
+    }
     try visitor.visit(
       Entry(
         name: ConstraintLayout<DenseSimplexSolver>.backendName,

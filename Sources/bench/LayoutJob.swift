@@ -23,7 +23,10 @@ struct LayoutJob: LayoutBackendVisitor {
   ) {
     guard backend.name == backendName else { return }
     do {
-      outcome = .success(try SceneRun.run(document, on: makeBackend(options)))
+      var run = try SceneRun.run(document, on: makeBackend(options))
+      // The registry's name: tuned backends share their type's (`cassowary:core`).
+      run.backend = backend.name
+      outcome = .success(run)
     } catch {
       outcome = .failure(error)
     }

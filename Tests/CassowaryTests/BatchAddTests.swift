@@ -174,7 +174,7 @@ import TestSupport
     #expect(solver.invariantViolations().isEmpty)
   }
 
-  /// A batch under `setAsideMinimumBatch` enters in the order given, even into an empty
+  /// A batch under `setAsideState.setAsideMinimumBatch` enters in the order given, even into an empty
   /// tableau: its chains are short, and entering late can cost phase one more pivots
   /// than the set-aside saves in cells. Same batch, same counters as with the set-aside
   /// turned off; different counters with it forced on.
@@ -182,14 +182,14 @@ import TestSupport
     func counters(minimumBatch: Int) throws -> (pivots: Int, cellsTouched: Int) {
       var ids = ConstraintBuilder()
       let solver = CassowarySolver()
-      solver.tableau.setAsideMinimumBatch = minimumBatch
+      solver.tableau.setAsideState.setAsideMinimumBatch = minimumBatch
       let batch = Self.fillEquallyStack(20, ids: &ids)
       #expect(batch.count < 256)
       try solver.add(contentsOf: batch)
       for i in [0, 7, 19] { expectValue(solver.value(of: VariableID(2 * i + 1)), 30, "w[\(i)]") }
       return (solver.counters.pivots, solver.counters.cellsTouched)
     }
-    let byDefault = try counters(minimumBatch: Tableau().setAsideMinimumBatch)
+    let byDefault = try counters(minimumBatch: Tableau().setAsideState.setAsideMinimumBatch)
     let inOrder = try counters(minimumBatch: .max)
     let setAside = try counters(minimumBatch: 0)
     #expect(byDefault == inOrder, "default \(byDefault), in order \(inOrder)")
@@ -201,7 +201,7 @@ import TestSupport
   /// batch entered, before and after it, is removed again.
   @Test func aSetAsideRowThatCannotBeSatisfiedFailsTheBatch() throws {
     var f = SolverFixture()
-    f.solver.tableau.setAsideMinimumBatch = 0
+    f.solver.tableau.setAsideState.setAsideMinimumBatch = 0
     let fixed = f.reserveID()
     let atLeast = f.reserveID()
     let later = f.reserveID()

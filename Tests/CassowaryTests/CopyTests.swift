@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Cassowary
 
-/// `CassowarySolver.copy()` (Tableau+Copy.swift): the copy shares no row with the
+/// `CassowarySolver.copy()` (Storage/Copy.swift): the copy shares no row with the
 /// original, so changing one leaves the other as it was, and it goes on from the copied
 /// state exactly as the original does.
 @Suite struct CopyTests {

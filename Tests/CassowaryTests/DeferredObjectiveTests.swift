@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Cassowary
 
-/// The deferred objective contribution of a long row (Tableau+DeferredObjective.swift):
+/// The deferred objective contribution of a long row (Accelerations/DeferredObjective.swift):
 /// a chain of views whose closing row is long, resized across the sum of the intrinsic
 /// widths again and again, on a solver that defers and on a twin that never does. The
 /// twins must agree on every value, and on every symbol's true priority vector once the
@@ -20,11 +20,11 @@ import TestSupport
     views: Int, intrinsic: (Int) -> Double, minimumDeferredRow: Int, width: Double
   ) throws -> (CassowarySolver, ConstraintID) {
     let solver = CassowarySolver()
-    solver.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
+    solver.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow
     // Every symbol of the chain's closing row is in that row alone, so with flips held the
-    // closing row would wait (Tableau+HeldFlips.swift) instead of pivoting: these tests are
+    // closing row would wait (Accelerations/HeldFlips.swift) instead of pivoting: these tests are
     // about the pivot that defers.
-    solver.tableau.holdsFlips = false
+    solver.tableau.heldFlipState.holdsFlips = false
     var builder = ConstraintBuilder()
     let x = { (i: Int) in i }
     let w = { (i: Int) in views + 1 + i }
@@ -68,8 +68,8 @@ import TestSupport
       expectValues(values(of: deferring, count: count), values(of: writing, count: count), "step \(step)")
       #expect(deferring.invariantViolations().isEmpty, "step \(step): \(deferring.invariantViolations())")
     }
-    #expect(deferring.tableau.deferredObjectivePivots > 0, "the closing row's pivots did not defer")
-    #expect(writing.tableau.deferredObjectivePivots == 0)
+    #expect(deferring.tableau.deferredObjectiveState.deferredObjectivePivots > 0, "the closing row's pivots did not defer")
+    #expect(writing.tableau.deferredObjectiveState.deferredObjectivePivots == 0)
     let deferred = Self.trueVectors(of: deferring)
     let written = Self.trueVectors(of: writing)
     #expect(deferred.count == written.count)
@@ -110,17 +110,17 @@ import TestSupport
     let a = tableau.makeSymbol(.error)
     let b = tableau.makeSymbol(.error)
     let level = tableau.level(for: 500)
-    tableau.pivotCells.append(e, -1)
-    tableau.pivotCells.append(a, 1)
-    tableau.pivotCells.append(b, 2)
+    tableau.scratchBuffers.pivotCells.append(e, -1)
+    tableau.scratchBuffers.pivotCells.append(a, 1)
+    tableau.scratchBuffers.pivotCells.append(b, 2)
     _ = tableau.installRow(constant: 5, subject: e)
     // The deferred list: a vector made on a spare symbol, then unlinked from it.
     let carrier = tableau.makeSymbol(.error)
     tableau.addObjective(carrier, level: level, delta: 1)
-    tableau.deferredHead = tableau.objectiveHead[Int(carrier)]
+    tableau.deferredObjectiveState.deferredHead = tableau.objectiveHead[Int(carrier)]
     tableau.objectiveHead[Int(carrier)] = -1
-    tableau.levelEntries[Int(level)] -= 1
-    tableau.deferredBasic = e
+    tableau.levelTable.levelEntries[Int(level)] -= 1
+    tableau.deferredObjectiveState.deferredBasic = e
     tableau.addObjective(b, level: level, delta: -1)
     #expect(tableau.nextEnteringSymbol() == nil)
     #expect(!tableau.hasDeferredObjective)
@@ -130,8 +130,8 @@ import TestSupport
 
   @Test func shortRowsNeverDefer() throws {
     let (solver, width) = try Self.chain(
-      views: 10, intrinsic: Self.intrinsic, minimumDeferredRow: Tableau().deferredObjectiveMinimumRow, width: 400)
+      views: 10, intrinsic: Self.intrinsic, minimumDeferredRow: Tableau().deferredObjectiveState.deferredObjectiveMinimumRow, width: 400)
     for target in [300.0, 500, 300, 500] { try solver.setConstant(-target, of: width) }
-    #expect(solver.tableau.deferredObjectivePivots == 0)
+    #expect(solver.tableau.deferredObjectiveState.deferredObjectivePivots == 0)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import Cassowary
 
 /// New constants for the members of a shared row are held until the whole row has them,
-/// then shift it in place; anything else applies them first (Tableau+PendingConstants.swift).
+/// then shift it in place; anything else applies them first (Accelerations/PendingConstants.swift).
 @Suite struct HeldConstantTests {
 
   /// width (0) <= 10 @250 and width >= 10 @750 in one row, a pull `width == 5` @500.
@@ -18,10 +18,10 @@ import Testing
     let (f, hugging, resistance) = try Self.contentSize()
     let symbols = f.solver.counters.symbols
     try f.solver.setConstant(-12, of: hugging)
-    #expect(f.solver.tableau.heldConstants == 1, "held until its partner moves")
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 1, "held until its partner moves")
     try f.solver.setConstant(-12, of: resistance)
-    #expect(f.solver.tableau.heldConstants == 0, "the row has every constant: shifted")
-    #expect(f.solver.tableau.pendingMembers.isEmpty)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 0, "the row has every constant: shifted")
+    #expect(f.solver.tableau.pendingConstantState.pendingMembers.isEmpty)
     #expect(f.solver.counters.rows == 2, "rows \(f.solver.counters.rows)")
     #expect(f.solver.counters.symbols == symbols)
     expectValue(f.value(0), 12)
@@ -41,9 +41,9 @@ import Testing
     #expect(f.solver.counters.rows == 2)
     try f.solver.setConstant(30, of: c)
     try f.solver.setConstant(-60, of: b)
-    #expect(f.solver.tableau.heldConstants == 2)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 2)
     try f.solver.setConstant(-30, of: a)
-    #expect(f.solver.tableau.heldConstants == 0)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 0)
     #expect(f.solver.counters.rows == 2)
     expectValue(f.value(0), 30, "hugging at 250 beats the pull to 50 at 200")
   }
@@ -51,9 +51,9 @@ import Testing
   @Test func aMemberWhosePartnersDoNotFollowMovesAtTheNextRead() throws {
     let (f, _, resistance) = try Self.contentSize()
     try f.solver.setConstant(-4, of: resistance)
-    #expect(f.solver.tableau.heldConstants == 1)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 1)
     expectValue(f.value(0), 5, "width >= 4 lets the pull to 5 win")
-    #expect(f.solver.tableau.heldConstants == 0)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 0)
     #expect(f.solver.counters.rows == 3, "a row of its own")
   }
 
@@ -61,7 +61,7 @@ import Testing
     let (f, hugging, resistance) = try Self.contentSize()
     try f.solver.setConstant(-13, of: hugging)
     try f.solver.setConstant(-11, of: resistance)
-    #expect(f.solver.tableau.heldConstants == 2, "not one row: both wait")
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 2, "not one row: both wait")
     expectValue(f.value(0), 11)
     #expect(f.solver.counters.rows == 3)
     #expect(f.solver.invariantViolations().isEmpty)
@@ -75,7 +75,7 @@ import Testing
     let pull = ConstraintID(2)
     let other = try f.add([(1, 1)], -3, .equal)
     try f.solver.setConstant(-4, of: resistance)
-    #expect(f.solver.tableau.heldConstants == 1)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 1)
     switch call {
     case "add": try f.add([(2, 1)], -1, .equal)
     case "addBatch": try f.solver.add(contentsOf: [SolverFixture.constraint(f.reserveID(), [(2, 1)], -1, .equal)])
@@ -92,8 +92,8 @@ import Testing
     case "isFixed": _ = f.solver.isFixedAtOptimum(VariableID(0))
     default: Issue.record("unknown call \(call)")
     }
-    #expect(f.solver.tableau.heldConstants == 0, "\(call) left a constant held")
-    #expect(f.solver.tableau.pendingMembers.isEmpty)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 0, "\(call) left a constant held")
+    #expect(f.solver.tableau.pendingConstantState.pendingMembers.isEmpty)
     #expect(f.solver.invariantViolations().isEmpty)
     expectValue(f.value(0), 5, "width >= 4: the pull to 5 holds")
   }
@@ -104,7 +104,7 @@ import Testing
     let (f, _, resistance) = try Self.contentSize()
     #expect(throws: SolverError.nonFiniteConstant(resistance)) { try f.solver.setConstant(.nan, of: resistance) }
     #expect(throws: SolverError.unknownConstraint(ConstraintID(40))) { try f.solver.setConstant(1, of: ConstraintID(40)) }
-    #expect(f.solver.tableau.heldConstants == 0)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 0)
   }
 
   /// A row shared by more members than `pendingRingLimit` is not held: checking it would
@@ -117,7 +117,7 @@ import Testing
     }
     #expect(f.solver.counters.rows == 1)
     try f.solver.setConstant(-20, of: ids[0])
-    #expect(f.solver.tableau.heldConstants == 0)
+    #expect(f.solver.tableau.pendingConstantState.heldConstants == 0)
     #expect(f.solver.counters.rows == 2)
   }
 }

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Cassowary
 
-/// Flips held in rows with more than one costed symbol (Tableau+HeldFlips.swift), on the
+/// Flips held in rows with more than one costed symbol (Accelerations/HeldFlips.swift), on the
 /// shape of `stack.nested`'s columns: cells aligned leading, centred, trailing or filling
 /// inside columns whose width follows the container's. A cell crossing its intrinsic width
 /// flips a row that holds its compression error and an alignment slack (each in that row
@@ -70,14 +70,14 @@ import TestSupport
     let (constraints, variables) = scene(cells: cells, width: widths()[0], &random)
     let held = CassowarySolver()
     let made = CassowarySolver()
-    made.tableau.holdsFlips = false
+    made.tableau.heldFlipState.holdsFlips = false
     try held.add(contentsOf: constraints)
     try made.add(contentsOf: constraints)
     return (held, made, constraints, variables)
   }
 
   /// The most symbols other than dummies in a row whose flip is due: more than one means
-  /// a row the twenty-fifth session's rule (a candidate and dummies only) would not hold.
+  /// a row a candidate-and-dummies rule would not hold.
   static func widestDueRow(_ solver: CassowarySolver) -> Int {
     let tableau = solver.tableau
     var widest = 0
@@ -111,7 +111,7 @@ import TestSupport
     let compression = constraints[Self.columns + 2]
     try held.remove(compression.id)
     try made.remove(compression.id)
-    #expect(held.tableau.heldRows == 0 && held.tableau.settledFlipCount > 0)
+    #expect(held.tableau.heldFlipState.heldRows == 0 && held.tableau.heldFlipState.settledFlipCount > 0)
     expectValues(values(of: held, count: n), values(of: made, count: n), "after the removal")
     for (s, (a, b)) in zip(LocalPivotTests.vectors(of: held), LocalPivotTests.vectors(of: made)).enumerated() {
       #expect(a.count == b.count, "symbol \(s): \(a) against \(b)")
@@ -179,7 +179,7 @@ import TestSupport
         failures += HeldFlipTests.differences(
           held: held, made: made, variables: n, outcomes: outcomes, at: "step \(step) (\(what))")
       }
-      heldTotal += held.tableau.heldFlipCount
+      heldTotal += held.tableau.heldFlipState.heldFlipCount
       if !failures.isEmpty {
         let file = FailureArtifact.write(
           TraceState(constraints: present, edits: []), variableCount: n, test: "heldFlipColumns", seed: seed,

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Cassowary
 
-/// Flips held in their rows (Tableau+HeldFlips.swift), on LocalPivotTests' equal-width
+/// Flips held in their rows (Accelerations/HeldFlips.swift), on LocalPivotTests' equal-width
 /// stack: a resize that crosses views' intrinsic sizes leaves their content-size rows
 /// infeasible instead of pivoting them, and a twin that makes every flip at once must agree
 /// on every value (of variables and of every symbol: errors and slacks read as the flipped
@@ -26,7 +26,7 @@ import TestSupport
   /// evaluated C_U row; a held flip's basic 0 and its partner `-c/a`).
   static func symbolValues(of solver: CassowarySolver) -> [Double] {
     solver.tableau.refreshValues()
-    return Array(solver.tableau.lazyValue)
+    return Array(solver.tableau.valueCache.lazyValue)
   }
 
   /// What a seeded trace's step left different between a solver holding flips and its
@@ -59,14 +59,14 @@ import TestSupport
       expectClose(Self.symbolValues(of: held), Self.symbolValues(of: made), "every symbol, step \(step)")
       #expect(held.invariantViolations().isEmpty, "step \(step): \(held.invariantViolations().prefix(3))")
     }
-    #expect(held.tableau.heldFlipCount > 0, "no resize held a flip")
-    #expect(made.tableau.heldFlipCount == 0)
+    #expect(held.tableau.heldFlipState.heldFlipCount > 0, "no resize held a flip")
+    #expect(made.tableau.heldFlipState.heldFlipCount == 0)
     #expect(held.tableau.hasDueFlips, "the last resize left no flip due")
     #expect(held.counters.pivots < made.counters.pivots, "held flips are not pivots")
     // A structural change makes the due flips first: the twins then hold the same basis.
     try held.remove(equalWidths[n / 2])
     try made.remove(equalWidths[n / 2])
-    #expect(held.tableau.heldRows == 0 && held.tableau.settledFlipCount > 0)
+    #expect(held.tableau.heldFlipState.heldRows == 0 && held.tableau.heldFlipState.settledFlipCount > 0)
     #expect(!held.tableau.hasDueFlips)
     expectValues(values(of: held, count: 2 * n + 1), values(of: made, count: 2 * n + 1), "after the removal")
     let heldVectors = LocalPivotTests.vectors(of: held)
@@ -93,8 +93,8 @@ import TestSupport
 
     var shared = LocalPivotTests.oneRow(withCostedSymbol: false).0
     let other = shared.makeSymbol(.slack)
-    shared.pivotCells.append(x, 1)
-    shared.pivotCells.append(other, -1)
+    shared.scratchBuffers.pivotCells.append(x, 1)
+    shared.scratchBuffers.pivotCells.append(other, -1)
     _ = shared.installRow(constant: 4, subject: other)
     #expect(shared.restrictedOccurrences[Int(x)] == 2)
     #expect(shared.heldFlipPartner(ofRow: slot) == -1, "a candidate in another restricted row")
@@ -102,8 +102,8 @@ import TestSupport
     var sharedCost = LocalPivotTests.oneRow(withCostedSymbol: true).0
     let y = sharedCost.rows[Int(slot)].symbols.last!
     let third = sharedCost.makeSymbol(.slack)
-    sharedCost.pivotCells.append(y, 1)
-    sharedCost.pivotCells.append(third, -1)
+    sharedCost.scratchBuffers.pivotCells.append(y, 1)
+    sharedCost.scratchBuffers.pivotCells.append(third, -1)
     _ = sharedCost.installRow(constant: 4, subject: third)
     #expect(sharedCost.heldFlipPartner(ofRow: slot) == -1, "a costed symbol in another restricted row")
   }
@@ -119,10 +119,10 @@ import TestSupport
     let x = tableau.makeSymbol(.error)
     let y = tableau.makeSymbol(.error)
     let d = tableau.makeSymbol(.dummy)
-    tableau.pivotCells.append(basic, -1)
-    tableau.pivotCells.append(x, 2)
-    tableau.pivotCells.append(y, 1)
-    tableau.pivotCells.append(d, -1)
+    tableau.scratchBuffers.pivotCells.append(basic, -1)
+    tableau.scratchBuffers.pivotCells.append(x, 2)
+    tableau.scratchBuffers.pivotCells.append(y, 1)
+    tableau.scratchBuffers.pivotCells.append(d, -1)
     let slot = tableau.installRow(constant: -6, subject: basic)
     if tied {
       // The nested stack's rows: x 2 at 751 with coefficient 2, y 1 at 751 with 1.
@@ -140,7 +140,7 @@ import TestSupport
     #expect(withLookAhead == expected && withoutLookAhead == expected)
     let held = tableau.holdFlipIfPossible(ofRow: slot)
     #expect(held)
-    #expect(tableau.rows[Int(slot)].heldPartner == expected && tableau.heldRows == 1)
+    #expect(tableau.rows[Int(slot)].heldPartner == expected && tableau.heldFlipState.heldRows == 1)
   }
 
   /// A change the required constraints refuse rolls back with flips held: the values
@@ -182,7 +182,7 @@ import TestSupport
     for v in 0..<(2 * n + 1) {
       #expect(held.isFixedAtOptimum(VariableID(v)) == made.isFixedAtOptimum(VariableID(v)), "variable \(v)")
     }
-    #expect(held.tableau.heldRows == 0 && held.tableau.settledFlipCount > 0)
+    #expect(held.tableau.heldFlipState.heldRows == 0 && held.tableau.heldFlipState.settledFlipCount > 0)
   }
 
   /// Seeded traces on stacks of 4–24 views: resizes across the intrinsic sizes, new
@@ -249,8 +249,8 @@ import TestSupport
         failures += Self.differences(
           held: held, made: made, variables: 2 * n + 1, outcomes: outcomes, at: "step \(step) (\(what))")
       }
-      heldTotal += held.tableau.heldFlipCount
-      settledTotal += held.tableau.settledFlipCount
+      heldTotal += held.tableau.heldFlipState.heldFlipCount
+      settledTotal += held.tableau.heldFlipState.settledFlipCount
       if !failures.isEmpty {
         let file = FailureArtifact.write(
           TraceState(constraints: present, edits: []), variableCount: 2 * n + 1, test: "heldFlips", seed: seed,

@@ -4,8 +4,8 @@ import TestSupport
 
 @testable import Cassowary
 
-/// Dual pivots made within one row (Tableau+LocalPivots.swift) and dummies without
-/// objective vectors (Tableau+DummyCosts.swift), on an equal-width stack: n views of equal
+/// Dual pivots made within one row (Accelerations/LocalPivots.swift) and dummies without
+/// objective vectors (Accelerations/DummyCosts.swift), on an equal-width stack: n views of equal
 /// widths placed from the first (as fill-equally is lowered), each with a content size
 /// (hugging @250, compression resistance @750, which share a row), resized by an edit
 /// variable on the container's width. Every resize that crosses views' intrinsic sizes
@@ -22,14 +22,14 @@ import TestSupport
   /// a constant (the last constraint, whose constant resizes change, as the scene layer
   /// does). Variables: x[0 ..< n], w[0 ..< n], width. Returns the solver, the constraints
   /// and the ids of the equal-width constraints. The crossings are pivoted at once unless
-  /// `holdingFlips` (HeldFlipTests; Tableau+HeldFlips.swift).
+  /// `holdingFlips` (HeldFlipTests; Accelerations/HeldFlips.swift).
   static func stack(
     views n: Int, width: Double, withinRows: Bool, edit: Bool = true, leavingOut omitted: Set<Int> = [],
     holdingFlips: Bool = false
   ) throws -> (CassowarySolver, [Constraint], [ConstraintID]) {
     let solver = CassowarySolver()
-    solver.tableau.pivotsWithinRows = withinRows
-    solver.tableau.holdsFlips = holdingFlips
+    solver.tableau.localPivotState.pivotsWithinRows = withinRows
+    solver.tableau.heldFlipState.holdsFlips = holdingFlips
     var builder = ConstraintBuilder()
     let x = { (i: Int) in i }
     let w = { (i: Int) in n + i }
@@ -92,11 +92,11 @@ import TestSupport
     let y = tableau.makeSymbol(.error)
     let high = tableau.level(for: 500)
     let low = tableau.level(for: 250)
-    tableau.pivotCells.append(b, -1)
-    tableau.pivotCells.append(x, 2)
-    tableau.pivotCells.append(d1, 3)
-    tableau.pivotCells.append(d2, -1)
-    if withCostedSymbol { tableau.pivotCells.append(y, -0.5) }
+    tableau.scratchBuffers.pivotCells.append(b, -1)
+    tableau.scratchBuffers.pivotCells.append(x, 2)
+    tableau.scratchBuffers.pivotCells.append(d1, 3)
+    tableau.scratchBuffers.pivotCells.append(d2, -1)
+    if withCostedSymbol { tableau.scratchBuffers.pivotCells.append(y, -0.5) }
     let slot = tableau.installRow(constant: -6, subject: b)
     tableau.addObjective(x, level: high, delta: 1)
     tableau.addObjective(x, level: low, delta: -0.25)
@@ -106,7 +106,7 @@ import TestSupport
 
   @Test(arguments: [false, true])
   func aPivotWithinARowLeavesWhatTheGeneralPivotLeaves(withCostedSymbol: Bool) {
-    // Two tableaux built alike: a copy would share the rows' buffers (RowCells.swift).
+    // Two tableaux built alike: a copy would share the rows' buffers (Storage/RowCells.swift).
     var (local, slot, x) = Self.oneRow(withCostedSymbol: withCostedSymbol)
     var (general, _, _) = Self.oneRow(withCostedSymbol: withCostedSymbol)
     #expect(local.soleDualCandidate(inRow: slot) == x)
@@ -127,7 +127,7 @@ import TestSupport
     // b takes x's vector over x's coefficient: (1, -0.25) / 2.
     expectClose(localVectors[0], [500, 0.5, 250, -0.125])
     #expect(local.invariantViolations().isEmpty, "\(local.invariantViolations())")
-    #expect(local.rowLocalPivots == 1 && general.rowLocalPivots == 0)
+    #expect(local.localPivotState.rowLocalPivots == 1 && general.localPivotState.rowLocalPivots == 0)
   }
 
   @Test func resizesPivotWithinRowsAndAgreeWithATwinThatNever() throws {
@@ -142,8 +142,8 @@ import TestSupport
       expectValues(values(of: local, count: 2 * n), values(of: general, count: 2 * n), "step \(step)")
       #expect(local.invariantViolations().isEmpty, "step \(step): \(local.invariantViolations())")
     }
-    #expect(local.tableau.rowLocalPivots > 0, "no resize pivoted within a row")
-    #expect(general.tableau.rowLocalPivots == 0)
+    #expect(local.tableau.localPivotState.rowLocalPivots > 0, "no resize pivoted within a row")
+    #expect(general.tableau.localPivotState.rowLocalPivots == 0)
     #expect(local.counters.pivots == general.counters.pivots, "the same pivots, made another way")
     let localVectors = Self.vectors(of: local)
     let generalVectors = Self.vectors(of: general)
@@ -157,7 +157,7 @@ import TestSupport
     let n = 12
     let (solver, _, _) = try Self.stack(views: n, width: Self.widths(views: n)[1], withinRows: true)
     let tableau = solver.tableau
-    let dummies = (0..<tableau.symbolCount).filter { tableau.symbolKind[$0] == .dummy }
+    let dummies = (0..<tableau.symbolIDs.symbolCount).filter { tableau.symbolKind[$0] == .dummy }
     #expect(!dummies.isEmpty)
     for d in dummies { #expect(tableau.objectiveHead[d] < 0, "dummy \(d) has a vector") }
   }

@@ -31,7 +31,7 @@ import TestSupport
 
   /// Each symbol's coefficient at each level, symbol-major.
   static func coefficients(of tableau: Tableau, symbols count: Int) -> [Double] {
-    let levels = priorities.map { p in Int32(tableau.levelPriority.firstIndex(of: p)!) }
+    let levels = priorities.map { p in Int32(tableau.levelTable.levelPriority.firstIndex(of: p)!) }
     return (0..<count).flatMap { s in levels.map { tableau.objectiveCoefficient(of: Int32(s), at: $0) } }
   }
 
@@ -78,9 +78,9 @@ import TestSupport
       expectClose(
         Self.coefficients(of: batched, symbols: count), Self.coefficients(of: reference, symbols: count),
         "seed \(seed): coefficients after the row update")
-      #expect(batched.levelEntries == reference.levelEntries, "seed \(seed): entries per level")
+      #expect(batched.levelTable.levelEntries == reference.levelTable.levelEntries, "seed \(seed): entries per level")
       #expect(
-        batched.entries.count - batched.freeEntryCount == reference.entries.count - reference.freeEntryCount,
+        batched.entries.count - batched.entryPool.freeEntryCount == reference.entries.count - reference.entryPool.freeEntryCount,
         "seed \(seed): live entries")
       #expect(Self.drainCandidates(&batched) == Self.drainCandidates(&reference), "seed \(seed): entering candidates")
     }
@@ -96,14 +96,14 @@ import TestSupport
     let low = tableau.level(for: 250)
     tableau.addObjective(0, level: high, delta: 2)
     tableau.addObjective(0, level: low, delta: -1)
-    #expect(tableau.freeEntryCount == 0)
+    #expect(tableau.entryPool.freeEntryCount == 0)
     var vector = ContiguousArray<ObjectiveEntry>()
     tableau.copyObjectiveVector(of: 0, into: &vector)
     var row = RowCells()
     for s in 1...200 { row.append(Int32(s), Double(s)) }
     tableau.addObjectiveVector(vector, scaledBy: row)
-    #expect(tableau.levelEntries[Int(high)] == 201 && tableau.levelEntries[Int(low)] == 201)
-    #expect(tableau.entries.count - tableau.freeEntryCount == 402)
+    #expect(tableau.levelTable.levelEntries[Int(high)] == 201 && tableau.levelTable.levelEntries[Int(low)] == 201)
+    #expect(tableau.entries.count - tableau.entryPool.freeEntryCount == 402)
     for s in 1...200 {
       expectClose(tableau.objectiveCoefficient(of: Int32(s), at: high), 2 * Double(s))
       expectClose(tableau.objectiveCoefficient(of: Int32(s), at: low), -Double(s))
@@ -170,13 +170,13 @@ import TestSupport
         for t in 0..<count {
           var vector = ContiguousArray<ObjectiveEntry>()
           tableau.copyObjectiveVector(of: Int32(t), into: &vector)
-          let expected = model[t].sorted { tableau.levelPriority[Int($0.key)] > tableau.levelPriority[Int($1.key)] }
+          let expected = model[t].sorted { tableau.levelTable.levelPriority[Int($0.key)] > tableau.levelTable.levelPriority[Int($1.key)] }
           #expect(vector.map(\.level) == expected.map(\.key), "seed \(seed), step \(step): levels of \(t)")
           expectClose(
             vector.map(\.coefficient), expected.map(\.value), "seed \(seed), step \(step): coefficients of \(t)")
         }
         let perLevel = levels.map { level in Int32(model.filter { $0[level] != nil }.count) }
-        #expect(levels.map { tableau.levelEntries[Int($0)] } == perLevel, "seed \(seed), step \(step): entries per level")
+        #expect(levels.map { tableau.levelTable.levelEntries[Int($0)] } == perLevel, "seed \(seed), step \(step): entries per level")
         let violations = Self.storageViolations(tableau)
         #expect(violations == [], "seed \(seed), step \(step)")
         if !violations.isEmpty { return }

@@ -23,8 +23,16 @@ import TestSupport
     forEachSeed(400) { seed in try checkAgainstOracle(seed: seed) }
   }
 
+  /// The same traces on the core alone (`Tuning.core`, every acceleration off), on other
+  /// seeds: the core is the reference the accelerations are measured against.
+  @Test func randomTracesAgreeWithTheOracleOnTheCoreAlone() {
+    forEachSeed(100, base: SeedSweep.defaultBase + 4_000_000) { seed in
+      try checkAgainstOracle(seed: seed, tuning: .core)
+    }
+  }
+
   /// The same traces with every dual pivot of a constant change deferring its objective
-  /// update (Tableau+DeferredObjective.swift; production defers on rows of 256 cells and
+  /// update (Accelerations/DeferredObjective.swift; production defers on rows of 256 cells and
   /// more, which these systems never reach), so that the deferral, its moves and every
   /// path that writes it out run against the oracle, with the invariants (checked on the
   /// true vectors) after every operation.
@@ -45,21 +53,21 @@ import TestSupport
     #expect(deferred > 0, "no dual pivot deferred its objective update", sourceLocation: sourceLocation)
   }
 
-  /// Runs one trace on two solvers — one with the oracle's pins as lowest-priority
-  /// constraints, one without — and checks each step. Returns the dual pivots that
-  /// deferred their objective update (Tableau+DeferredObjective.swift), on rows of at least
-  /// `minimumDeferredRow` cells.
+  /// Runs one trace on two solvers of `tuning` — one with the oracle's pins as
+  /// lowest-priority constraints, one without — and checks each step. Returns the dual
+  /// pivots that deferred their objective update (DeferredObjective.swift), on rows of at
+  /// least `minimumDeferredRow` cells (nil: the tuning's own threshold).
   @discardableResult
-  func checkAgainstOracle(seed: UInt64, minimumDeferredRow: Int = Tableau().deferredObjectiveMinimumRow) throws -> Int {
+  func checkAgainstOracle(seed: UInt64, tuning: Tuning = .default, minimumDeferredRow: Int? = nil) throws -> Int {
     let trace = RandomTraceGenerator.trace(seed: seed)
     let n = trace.variableCount
-    let pinned = CassowarySolver()
-    pinned.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
+    let pinned = CassowarySolver(tuning: tuning)
+    if let minimumDeferredRow { pinned.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow }
     let pins = RandomSystemGenerator.pinConstraints(
       trace.pins, priority: Self.pinPriority, firstID: ConstraintID(Self.pinIDBase))
     for pin in pins { try pinned.add(pin) }
-    let plain = CassowarySolver()
-    plain.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
+    let plain = CassowarySolver(tuning: tuning)
+    if let minimumDeferredRow { plain.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow }
     var before = TraceState(constraints: [], edits: [])
 
     for (index, step) in trace.steps.enumerated() {
@@ -103,7 +111,7 @@ import TestSupport
       before = state
       if failed { break }
     }
-    return pinned.tableau.deferredObjectivePivots + plain.tableau.deferredObjectivePivots
+    return pinned.tableau.deferredObjectiveState.deferredObjectivePivots + plain.tableau.deferredObjectiveState.deferredObjectivePivots
   }
 
   /// The oracle's level errors must match both solvers; with pins, the point too when the
@@ -137,7 +145,8 @@ import TestSupport
     return ok
   }
 
-  /// A fresh solver given the same state in one go must reach the same optimum.
+  /// A fresh solver (every acceleration on) given the same state in one go must reach the
+  /// same optimum.
   private func checkFromScratch(
     _ state: TraceState, pinned: CassowarySolver, pins: [Constraint], n: Int, _ context: String
   ) -> Bool {
@@ -167,6 +176,13 @@ import TestSupport
     }
   }
 
+  /// The larger traces on the core alone, on other seeds.
+  @Test func largerTracesMatchAFromScratchSolveOnTheCoreAlone() {
+    forEachSeed(20, base: SeedSweep.defaultBase + 5_000_000) { seed in
+      try checkLargerTrace(seed: seed, tuning: .core)
+    }
+  }
+
   /// The larger traces with every dual pivot of a constant change deferring its objective
   /// update (see `randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers`).
   @Test func largerTracesMatchAFromScratchSolveWhenEveryDualPivotDefers() {
@@ -175,16 +191,17 @@ import TestSupport
     }
   }
 
-  /// Runs one larger trace and checks each step against a from-scratch solve and the
-  /// invariants. Returns the dual pivots that deferred their objective update.
+  /// Runs one larger trace on a solver of `tuning` and checks each step against a
+  /// from-scratch solve (every acceleration on) and the invariants. Returns the dual
+  /// pivots that deferred their objective update.
   @discardableResult
-  func checkLargerTrace(seed: UInt64, minimumDeferredRow: Int = Tableau().deferredObjectiveMinimumRow) throws -> Int {
+  func checkLargerTrace(seed: UInt64, tuning: Tuning = .default, minimumDeferredRow: Int? = nil) throws -> Int {
     let knobs = TraceKnobs(
       system: SystemKnobs(variableCount: 8, constraintCount: 24), stepCount: 80,
       maximumPresent: 40, invalidOperationRate: 0.05, idReuseRate: 0.3, checksFeasibility: false)
     let trace = RandomTraceGenerator.trace(seed: seed, knobs: knobs)
-    let solver = CassowarySolver()
-    solver.tableau.deferredObjectiveMinimumRow = minimumDeferredRow
+    let solver = CassowarySolver(tuning: tuning)
+    if let minimumDeferredRow { solver.tableau.deferredObjectiveState.deferredObjectiveMinimumRow = minimumDeferredRow }
     var everAdded: [ConstraintID] = []
     // Ids whose add the solver refused as unsatisfiable: the generator still believes
     // them present, so what later steps on them expect does not hold.
@@ -217,7 +234,7 @@ import TestSupport
       if touchesRefused { continue }
       if !step.expectation.accepts(error) {
         Issue.record("seed \(seed) step \(index): \(step): got \(error.map { "\($0)" } ?? "success")")
-        return solver.tableau.deferredObjectivePivots
+        return solver.tableau.deferredObjectiveState.deferredObjectivePivots
       }
       guard step.stateAfter.oracleConstraints != nil else { continue }
       var present = TraceState(constraints: [], edits: step.stateAfter.edits)
@@ -236,10 +253,10 @@ import TestSupport
           "seed \(seed) step \(index): incremental \(incremental) ≠ from scratch \(scratch) "
           + "\(solver.invariantViolations()); state written to \(path)"
         Issue.record(Comment(rawValue: message))
-        return solver.tableau.deferredObjectivePivots
+        return solver.tableau.deferredObjectiveState.deferredObjectivePivots
       }
     }
-    return solver.tableau.deferredObjectivePivots
+    return solver.tableau.deferredObjectiveState.deferredObjectivePivots
   }
 
   // MARK: Helpers

@@ -5,7 +5,7 @@ import TestSupport
 @testable import Cassowary
 
 /// `replace(removing:adding:)` renames a removed constraint that an addition repeats
-/// unchanged (Tableau+Replace.swift); the rest is removed and added as one batch. (The
+/// unchanged (Accelerations/Renaming.swift); the rest is removed and added as one batch. (The
 /// refusals and the effect on the constraint set are contract tests for every backend:
 /// `ReplaceContractTests`.)
 @Suite struct ReplaceTests {
@@ -44,7 +44,7 @@ import TestSupport
 
     // The size preferences are optional inequalities (shared rows): not renamed. The
     // n - 1 equalities are; the changed total is not.
-    #expect(solver.tableau.renamedConstraints == n - 1)
+    #expect(solver.tableau.renamingState.renamedConstraints == n - 1)
     for i in 0..<n {
       expectValue(solver.value(of: VariableID(i)), 15 + 1.0 / Double(n), "w\(i)")
       expectValue(twin.value(of: VariableID(i)), 15 + 1.0 / Double(n), "twin w\(i)")
@@ -71,7 +71,7 @@ import TestSupport
       return copy
     }
     try solver.replace(removing: system.map(\.id), adding: copies)
-    #expect(solver.tableau.renamedConstraints == system.count)
+    #expect(solver.tableau.renamingState.renamedConstraints == system.count)
     #expect(solver.counters.pivots == before.pivots)
     #expect(solver.counters.cellsTouched == before.cellsTouched)
     expectValues((0..<61).map { solver.value(of: VariableID($0)) }, values)
@@ -102,7 +102,7 @@ import TestSupport
     copies[5].id = system[4].id
     copies[5].expression.constant += 1
     try solver.replace(removing: system.prefix(7).map(\.id), adding: copies.reversed())
-    #expect(solver.tableau.renamedConstraints == 6)
+    #expect(solver.tableau.renamingState.renamedConstraints == 6)
     #expect(solver.invariantViolations().isEmpty)
     let held = Array(system.dropFirst(7)) + copies
     let twin = CassowarySolver()
@@ -141,7 +141,7 @@ import TestSupport
     // The root's size is renamed either way; the equalities only under the limit.
     let equalities = tiles - 1
     let expected = 1 + (equalities > Int(Tableau.renameHubLimit) ? 0 : equalities)
-    #expect(solver.tableau.renamedConstraints == expected)
+    #expect(solver.tableau.renamingState.renamedConstraints == expected)
     for i in 0..<tiles { expectValue(solver.value(of: VariableID(i)), 174, "w\(i)") }
     #expect(solver.invariantViolations().isEmpty)
   }
@@ -265,7 +265,7 @@ import TestSupport
         break
       }
     }
-    return solver.tableau.renamedConstraints
+    return solver.tableau.renamingState.renamedConstraints
   }
 
   /// An outcome compared across solvers: the error's kind and the constraint it names

@@ -131,7 +131,7 @@ import Testing
   }
 
   @Test func copiesShareTheBufferAndSwapsExchangeIt() {
-    // Reference semantics by design (RowCells.swift): the tableau never keeps two rows on
+    // Reference semantics by design (Storage/RowCells.swift): the tableau never keeps two rows on
     // one buffer, but a swap or a read-only copy must see the same cells.
     var row = cells([(1, 1), (2, 2)])
     let view = row
@@ -155,8 +155,8 @@ import Testing
     let tableau = solver.tableau
     // 3 variables, 2 required markers, 2 errors of the optional equality, and room for
     // one artificial symbol that this batch did not need.
-    #expect(tableau.symbolCount == 7)
-    #expect(tableau.symbolKind.count == tableau.symbolCount + 1)
-    #expect(tableau.lazyValue.count == tableau.symbolKind.count)
+    #expect(tableau.symbolIDs.symbolCount == 7)
+    #expect(tableau.symbolKind.count == tableau.symbolIDs.symbolCount + 1)
+    #expect(tableau.valueCache.lazyValue.count == tableau.symbolKind.count)
   }
 }

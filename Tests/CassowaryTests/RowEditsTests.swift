@@ -179,8 +179,8 @@ import TestSupport
         expression.append((symbol, value))
       }
       guard expression.count * 16 < inRow.count else { return }
-      tableau.pivotCells.removeAll()
-      for (symbol, value) in expression { tableau.pivotCells.append(symbol, value) }
+      tableau.scratchBuffers.pivotCells.removeAll()
+      for (symbol, value) in expression { tableau.scratchBuffers.pivotCells.append(symbol, value) }
       tableau.mergePivotRow(into: slot, scale: scale, removing: removing)
 
       var expected: [Int32: Double] = [:]

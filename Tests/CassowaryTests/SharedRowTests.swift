@@ -5,7 +5,7 @@ import Testing
 
 /// Optional inequalities on one expression (up to a factor) share one row: a view's
 /// hugging and compression resistance, and a fill stack's tie-breaks
-/// (Tableau+SharedRows.swift, docs/cassowary.md "Shared rows").
+/// (Accelerations/SharedRows.swift, docs/accelerations.md "Shared rows").
 @Suite struct SharedRowTests {
 
   /// width (0) <= 10 @250 (hugging) and width >= 10 @750 (compression resistance), which
@@ -68,7 +68,7 @@ import Testing
     var f = SolverFixture()
     let hugging = try f.add([(0, 1)], -10, .lessThanOrEqual, 250)
     let resistance = try f.add([(0, 1)], -10, .greaterThanOrEqual, 750)
-    let tag = f.solver.tableau.constraintTags[resistance.index]
+    let tag = f.solver.tableau.constraintTable.constraintTags[resistance.index]
     #expect(f.solver.tableau.owner[Int(tag.marker)] == Int32(hugging.index))
     try f.solver.remove(hugging)
     #expect(f.solver.tableau.owner[Int(tag.marker)] == Int32(resistance.index))
@@ -203,7 +203,7 @@ extension SharedRowTests {
     #expect(f.solver.counters.rows == rows + 1)
     for id in ids.reversed().prefix(20) { try f.solver.remove(id) }
     for id in ids.prefix(20) { try f.solver.remove(id) }
-    #expect(f.solver.tableau.softInequalitiesByVariable[0].count == 2)
+    #expect(f.solver.tableau.sharedRowState.softInequalitiesByVariable[0].count == 2)
     #expect(f.solver.invariantViolations().isEmpty)
   }
 }

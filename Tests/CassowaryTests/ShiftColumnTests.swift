@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Cassowary
 
-/// Remembered marker columns (Tableau+ShiftColumns.swift), on LocalPivotTests' equal-width
+/// Remembered marker columns (Accelerations/ShiftColumns.swift), on LocalPivotTests' equal-width
 /// stack: a resize reads the rows and coefficients the previous resize of the same marker
 /// wrote down, a twin that always walks the columns must agree on every value, a pivot
 /// stops the C_S half being read and a structural change both halves, and the invariant
@@ -18,16 +18,16 @@ import TestSupport
     let widths = LocalPivotTests.widths(views: n)
     let (remembering, constraints, equalWidths) = try LocalPivotTests.stack(
       views: n, width: widths[0], withinRows: true, edit: false, holdingFlips: holdingFlips)
-    remembering.tableau.shiftColumnMinimumLength = 1
+    remembering.tableau.shiftColumnState.shiftColumnMinimumLength = 1
     let (walking, _, _) = try LocalPivotTests.stack(
       views: n, width: widths[0], withinRows: true, edit: false, holdingFlips: holdingFlips)
-    walking.tableau.shiftColumnMinimumLength = .max
-    walking.tableau.shiftColumns = (ShiftColumn(), ShiftColumn())
+    walking.tableau.shiftColumnState.shiftColumnMinimumLength = .max
+    walking.tableau.shiftColumnState.shiftColumns = (ShiftColumn(), ShiftColumn())
     // Room is made at the first evaluation after a structural change (the first layout).
     _ = values(of: remembering, count: 2 * n + 1)
     _ = values(of: walking, count: 2 * n + 1)
-    #expect(remembering.tableau.shiftColumns.0.restricted.cells.capacity > 0)
-    #expect(walking.tableau.shiftColumns.0.restricted.cells.capacity == 0)
+    #expect(remembering.tableau.shiftColumnState.shiftColumns.0.restricted.cells.capacity > 0)
+    #expect(walking.tableau.shiftColumnState.shiftColumns.0.restricted.cells.capacity == 0)
     return (remembering, walking, constraints.last!.id, equalWidths)
   }
 
@@ -37,8 +37,8 @@ import TestSupport
   /// holding. Returns the solver and the anchor.
   static func ladder(rungs: Int, holdingFlips: Bool) throws -> (CassowarySolver, ConstraintID) {
     let solver = CassowarySolver()
-    solver.tableau.holdsFlips = holdingFlips
-    solver.tableau.shiftColumnMinimumLength = 1
+    solver.tableau.heldFlipState.holdsFlips = holdingFlips
+    solver.tableau.shiftColumnState.shiftColumnMinimumLength = 1
     var builder = ConstraintBuilder()
     let anchor = builder.next([(0, 1)], -100, .equal)
     try solver.add(anchor)
@@ -58,8 +58,8 @@ import TestSupport
   ) {
     let (remembering, anchor) = try ladder(rungs: rungs, holdingFlips: holdingFlips)
     let (walking, _) = try ladder(rungs: rungs, holdingFlips: holdingFlips)
-    walking.tableau.shiftColumnMinimumLength = .max
-    walking.tableau.shiftColumns = (ShiftColumn(), ShiftColumn())
+    walking.tableau.shiftColumnState.shiftColumnMinimumLength = .max
+    walking.tableau.shiftColumnState.shiftColumns = (ShiftColumn(), ShiftColumn())
     return (remembering, walking, anchor)
   }
 
@@ -77,8 +77,8 @@ import TestSupport
       #expect(remembering.invariantViolations().isEmpty, "step \(step): \(remembering.invariantViolations().prefix(3))")
     }
     let resizes = LocalPivotTests.widths(views: n).count - 1
-    #expect(remembering.tableau.rememberedRestrictedShifts == resizes - 1, "every resize after the first reads the C_S rows")
-    #expect(walking.tableau.rememberedRestrictedShifts + walking.tableau.rememberedUnrestrictedShifts == 0)
+    #expect(remembering.tableau.shiftColumnState.rememberedRestrictedShifts == resizes - 1, "every resize after the first reads the C_S rows")
+    #expect(walking.tableau.shiftColumnState.rememberedRestrictedShifts + walking.tableau.shiftColumnState.rememberedUnrestrictedShifts == 0)
     #expect(remembering.counters.pivots == walking.counters.pivots)
   }
 
@@ -92,15 +92,15 @@ import TestSupport
     var sawPivot = false
     var sawNone = false
     for (step, a) in [130, 130.5, 85, 85.25, 125, 125.5, 95, 95.5, 96].enumerated() {
-      let restricted = remembering.tableau.rememberedRestrictedShifts
-      let unrestricted = remembering.tableau.rememberedUnrestrictedShifts
+      let restricted = remembering.tableau.shiftColumnState.rememberedRestrictedShifts
+      let unrestricted = remembering.tableau.shiftColumnState.rememberedUnrestrictedShifts
       let pivots = remembering.counters.pivots
       try remembering.setConstant(-a, of: anchor)
       try walking.setConstant(-a, of: anchor)
       expectValues(values(of: remembering, count: rungs + 1), values(of: walking, count: rungs + 1), "step \(step)")
       expectClose(HeldFlipTests.symbolValues(of: remembering), HeldFlipTests.symbolValues(of: walking), "every symbol, step \(step)")
-      let readRestricted = remembering.tableau.rememberedRestrictedShifts - restricted
-      let readUnrestricted = remembering.tableau.rememberedUnrestrictedShifts - unrestricted
+      let readRestricted = remembering.tableau.shiftColumnState.rememberedRestrictedShifts - restricted
+      let readUnrestricted = remembering.tableau.shiftColumnState.rememberedUnrestrictedShifts - unrestricted
       #expect(readRestricted == (pivotedBefore ? 0 : 1), "step \(step): C_S rows read \(readRestricted) times")
       #expect(readUnrestricted == (step == 0 ? 0 : 1), "step \(step): C_U row read \(readUnrestricted) times")
       pivotedBefore = remembering.counters.pivots > pivots
@@ -115,7 +115,7 @@ import TestSupport
   @Test func aStructuralChangeForgetsBoth() throws {
     let rungs = 40
     let (remembering, walking, anchor) = try Self.ladderTwins(rungs: rungs, holdingFlips: true)
-    let read = { remembering.tableau.rememberedRestrictedShifts + remembering.tableau.rememberedUnrestrictedShifts }
+    let read = { remembering.tableau.shiftColumnState.rememberedRestrictedShifts + remembering.tableau.shiftColumnState.rememberedUnrestrictedShifts }
     for a in [101.0, 102] {
       try remembering.setConstant(-a, of: anchor)
       try walking.setConstant(-a, of: anchor)
@@ -141,16 +141,16 @@ import TestSupport
   /// long one: three markers, two of them long, stay remembered.
   @Test func aShortColumnDoesNotEvictALongOne() throws {
     let (solver, anchor) = try Self.ladder(rungs: 40, holdingFlips: true)
-    solver.tableau.shiftColumnMinimumLength = 10
+    solver.tableau.shiftColumnState.shiftColumnMinimumLength = 10
     let rungInequality = ConstraintID(2 * 7)
-    let read = { solver.tableau.rememberedRestrictedShifts + solver.tableau.rememberedUnrestrictedShifts }
+    let read = { solver.tableau.shiftColumnState.rememberedRestrictedShifts + solver.tableau.shiftColumnState.rememberedUnrestrictedShifts }
     try solver.setConstant(-101, of: anchor)
     try solver.setConstant(-102, of: anchor)
     #expect(read() == 2)
     for (step, bound) in [119.0, 118, 117].enumerated() {
       try solver.setConstant(-bound, of: rungInequality)
-      let marker = solver.tableau.constraintTags[rungInequality.index].marker
-      #expect(solver.tableau.shiftColumns.0.marker != marker && solver.tableau.shiftColumns.1.marker != marker)
+      let marker = solver.tableau.constraintTable.constraintTags[rungInequality.index].marker
+      #expect(solver.tableau.shiftColumnState.shiftColumns.0.marker != marker && solver.tableau.shiftColumnState.shiftColumns.1.marker != marker)
       try solver.setConstant(-103 - Double(step), of: anchor)
       #expect(read() == 4 + 2 * step, "step \(step): the anchor's column is still remembered")
     }
@@ -168,7 +168,7 @@ import TestSupport
     }
     let copy = original.copy()
     let walkingCopy = walking.copy()
-    let before = original.tableau.rememberedRestrictedShifts
+    let before = original.tableau.shiftColumnState.rememberedRestrictedShifts
     for (a, b) in [(103.0, 90.0), (104, 91), (105, 92)] {
       try original.setConstant(-a, of: anchor)
       try walking.setConstant(-a, of: anchor)
@@ -178,8 +178,8 @@ import TestSupport
       expectValues(values(of: copy, count: rungs + 1), values(of: walkingCopy, count: rungs + 1), "copy at \(b)")
       #expect(original.invariantViolations().isEmpty && copy.invariantViolations().isEmpty)
     }
-    #expect(original.tableau.rememberedRestrictedShifts == before + 3)
-    #expect(copy.tableau.rememberedRestrictedShifts > 0)
+    #expect(original.tableau.shiftColumnState.rememberedRestrictedShifts == before + 3)
+    #expect(copy.tableau.shiftColumnState.rememberedRestrictedShifts > 0)
   }
 
   /// A remembered coefficient or row that does not match the rows is reported while its
@@ -189,14 +189,14 @@ import TestSupport
     let (solver, anchor) = try Self.ladder(rungs: 40, holdingFlips: true)
     try solver.setConstant(-101, of: anchor)
     let tableau = solver.tableau
-    let first = tableau.shiftColumns.0.marker == tableau.constraintTags[anchor.index].marker
-    let column = first ? tableau.shiftColumns.0 : tableau.shiftColumns.1
+    let first = tableau.shiftColumnState.shiftColumns.0.marker == tableau.constraintTable.constraintTags[anchor.index].marker
+    let column = first ? tableau.shiftColumnState.shiftColumns.0 : tableau.shiftColumnState.shiftColumns.1
     #expect(column.restricted.cells.count == 40 && column.unrestricted.cells.count == 1)
     #expect(tableau.shiftColumnViolations().isEmpty)
     /// The tableau with the anchor's column changed by `change`.
     func changing(_ change: (inout ShiftColumn) -> Void) -> Tableau {
       var changed = tableau
-      if first { change(&changed.shiftColumns.0) } else { change(&changed.shiftColumns.1) }
+      if first { change(&changed.shiftColumnState.shiftColumns.0) } else { change(&changed.shiftColumnState.shiftColumns.1) }
       return changed
     }
 
@@ -230,13 +230,13 @@ import TestSupport
       try walking.setConstant(-a, of: anchor)
       #expect(remembering.counters.pivots > pivots, "move \(move) crosses rungs")
       let t = remembering.tableau
-      let column = t.shiftColumns.0.marker == t.constraintTags[anchor.index].marker ? t.shiftColumns.0 : t.shiftColumns.1
+      let column = t.shiftColumnState.shiftColumns.0.marker == t.constraintTable.constraintTags[anchor.index].marker ? t.shiftColumnState.shiftColumns.0 : t.shiftColumnState.shiftColumns.1
       if column.restricted.version != 0 { written.append(move) }
       expectValues(values(of: remembering, count: rungs + 1), values(of: walking, count: rungs + 1), "move \(move)")
     }
     #expect(written == [0, 1, 2 + ShiftColumnHalf.retryInterval], "moves that wrote the C_S half down")
-    #expect(remembering.tableau.rememberedRestrictedShifts == 0)
-    #expect(remembering.tableau.rememberedUnrestrictedShifts == 11, "the C_U row is read from the second move on")
+    #expect(remembering.tableau.shiftColumnState.rememberedRestrictedShifts == 0)
+    #expect(remembering.tableau.shiftColumnState.rememberedUnrestrictedShifts == 11, "the C_U row is read from the second move on")
   }
 
   /// In release builds a column shorter than `rememberedColumnMinimumLength` is walked and
@@ -246,13 +246,13 @@ import TestSupport
     let widths = LocalPivotTests.widths(views: n)
     let (solver, constraints, _) = try LocalPivotTests.stack(
       views: n, width: widths[0], withinRows: true, edit: false, holdingFlips: true)
-    solver.tableau.shiftColumnMinimumLength = Tableau.rememberedColumnMinimumLength
-    solver.tableau.shiftColumns = (ShiftColumn(), ShiftColumn())
+    solver.tableau.shiftColumnState.shiftColumnMinimumLength = Tableau.rememberedColumnMinimumLength
+    solver.tableau.shiftColumnState.shiftColumns = (ShiftColumn(), ShiftColumn())
     try solver.remove(constraints[1].id)
     _ = values(of: solver, count: 2 * n + 1)
-    #expect((solver.tableau.shiftColumns.0.restricted.cells.capacity > 0) == reserves)
+    #expect((solver.tableau.shiftColumnState.shiftColumns.0.restricted.cells.capacity > 0) == reserves)
     try solver.setConstant(-widths[1], of: constraints.last!.id)
     try solver.setConstant(-widths[2], of: constraints.last!.id)
-    #expect((solver.tableau.rememberedRestrictedShifts > 0) == reserves)
+    #expect((solver.tableau.shiftColumnState.rememberedRestrictedShifts > 0) == reserves)
   }
 }

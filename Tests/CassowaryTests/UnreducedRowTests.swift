@@ -5,7 +5,7 @@ import Testing
 
 /// The C_U / C_S split: rows of unrestricted basics (positions) are stored unreduced and
 /// evaluated; only restricted rows and the objective are kept reduced. These tests pin the
-/// cases that split introduces (docs/cassowary.md, "Tableau").
+/// cases that split introduces (docs/algorithm.md, "Data structures").
 @Suite struct UnreducedRowTests {
 
   /// The kiwi-anchor chain: `x[i+1] == x[i] + w[i] + 8` required, `w[i] >= I @750`,
@@ -66,7 +66,7 @@ import Testing
     let pin = try f.add([(0, 1)], -5, .equal)  // x0 == 5: row x0 = 5 - d, unreduced
     try f.add([(1, 1), (0, -1)], -10, .equal)  // x1 == x0 + 10: refers to x0 by name
     expectValues(f.snapshot(2), [5, 15])
-    let marker = Int(f.solver.tableau.constraintTags[pin.index].marker)
+    let marker = Int(f.solver.tableau.constraintTable.constraintTags[pin.index].marker)
     #expect(f.solver.tableau.unrestrictedOccurrences[marker] == 1)
     #expect(f.solver.tableau.restrictedOccurrences[marker] == 0)
     try f.solver.remove(pin)
@@ -83,7 +83,7 @@ import Testing
     // then carries d0 directly (y = x0 + 1 through x0's row).
     try f.add([(1, 1), (0, -2)], -1, .equal)
     expectValues(f.snapshot(3), [5, 11, 6])
-    let marker = Int(f.solver.tableau.constraintTags[pin.index].marker)
+    let marker = Int(f.solver.tableau.constraintTable.constraintTags[pin.index].marker)
     #expect(f.solver.tableau.unrestrictedOccurrences[marker] == 2)
     #expect(f.solver.tableau.restrictedOccurrences[marker] == 0)
     try f.solver.remove(pin)
@@ -105,7 +105,7 @@ import Testing
       gaps.append(try f.add([(i + 1, 1), (i, -1), (n + 1 + i, -1)], -8, .equal))
     }
     let before = f.solver.counters
-    let marker = Int(f.solver.tableau.constraintTags[gaps[5].index].marker)
+    let marker = Int(f.solver.tableau.constraintTable.constraintTags[gaps[5].index].marker)
     #expect(f.solver.tableau.unrestrictedOccurrences[marker] == 1)
     try f.solver.setConstant(-20, of: gaps[5])  // gap 5 becomes 20
     for i in 0...n {
@@ -124,7 +124,7 @@ import Testing
     try f.add([(1, 1)], -30, .equal, 500)  // x1 == 30 @500
     expectValues(f.snapshot(3), [0, 30, 35])
     // The slack is basic in a C_S row and x1's unreduced row still names it.
-    let slack = Int(f.solver.tableau.constraintTags[floor.index].marker)
+    let slack = Int(f.solver.tableau.constraintTable.constraintTags[floor.index].marker)
     #expect(f.solver.tableau.rowOf[slack] >= 0)
     #expect(f.solver.tableau.unrestrictedOccurrences[slack] == 1)
     try f.solver.setConstant(-40, of: floor)  // x1 >= x0 + 40 beats the preference
@@ -171,7 +171,7 @@ import Testing
     for i in 0..<n { try f.add([(n + 2 + i, 1), (n + 1 + i, -1)], -8, .equal) }
     try f.add([(2 * n + 2, 1), (n, -1)], 0, .greaterThanOrEqual)  // a restricted row too
     _ = f.snapshot(2 * n + 3)
-    #expect(f.solver.tableau.rowsEvaluatedByLastRefresh >= 2 * (n + 1), "the first read evaluates everything")
+    #expect(f.solver.tableau.incrementalState.rowsEvaluatedByLastRefresh >= 2 * (n + 1), "the first read evaluates everything")
     let pivots = f.solver.counters.pivots
     for (k, anchor) in [yAnchor, xAnchor, yAnchor].enumerated() {
       try f.solver.setConstant(-200 - 10 * Double(k), of: anchor)
@@ -179,17 +179,17 @@ import Testing
       #expect(f.solver.counters.pivots == pivots)
       // x's edit also reaches z (variable 2n+2), whose row refers to x[n].
       let downstream = anchor == yAnchor ? n + 1 : n + 2
-      #expect(f.solver.tableau.rowsEvaluatedByLastRefresh == downstream, "edit \(k): one chain's rows")
+      #expect(f.solver.tableau.incrementalState.rowsEvaluatedByLastRefresh == downstream, "edit \(k): one chain's rows")
       var full = ContiguousArray<Double>(repeating: 0, count: f.solver.tableau.symbolKind.count)
       _ = f.solver.tableau.evaluateUnrestrictedRows(into: &full)
-      #expect(f.solver.tableau.lazyValue == full, "edit \(k): the same values as a full evaluation")
+      #expect(f.solver.tableau.valueCache.lazyValue == full, "edit \(k): the same values as a full evaluation")
       let start = anchor == yAnchor ? n + 1 : 0
       expectValue(values[start + n], 200 + 10 * Double(k) + 8 * Double(n), "edit \(k): the chain's end")
     }
     // A structural change goes back to a full evaluation.
     try f.add([(2 * n + 3, 1)], -1, .equal)
     _ = f.snapshot(2 * n + 4)
-    #expect(f.solver.tableau.rowsEvaluatedByLastRefresh >= 2 * (n + 1))
+    #expect(f.solver.tableau.incrementalState.rowsEvaluatedByLastRefresh >= 2 * (n + 1))
   }
 
   /// When most of the tableau is downstream of an edit (moving the anchor of one long
@@ -205,30 +205,30 @@ import Testing
     try f.add([(n + 1, 1)], -3, .equal)
     for i in 0..<10 { try f.add([(n + 2 + i, 1), (n + 1 + i, -1)], -1, .equal) }
     _ = f.snapshot(n + 12)
-    let everyRow = f.solver.tableau.rowsEvaluatedByLastRefresh
+    let everyRow = f.solver.tableau.incrementalState.rowsEvaluatedByLastRefresh
     try f.solver.setConstant(-50, of: anchor)
     let values = f.snapshot(n + 12)
     let liveRows = f.solver.counters.rows
     #expect(everyRow >= n + 12)
-    #expect(f.solver.tableau.rowsEvaluatedByLastRefresh == everyRow, "a full evaluation, not the walk")
+    #expect(f.solver.tableau.incrementalState.rowsEvaluatedByLastRefresh == everyRow, "a full evaluation, not the walk")
     #expect(liveRows < 32 * 32 && n > 32, "the budget is the minimum of 32 rows: \(liveRows)")
     var full = ContiguousArray<Double>(repeating: 0, count: f.solver.tableau.symbolKind.count)
     _ = f.solver.tableau.evaluateUnrestrictedRows(into: &full)
-    #expect(f.solver.tableau.lazyValue == full)
+    #expect(f.solver.tableau.valueCache.lazyValue == full)
     expectValue(values[n], 50 + 8 * Double(n), "the chain's end")
     // The walk's queue was emptied: the next small edit walks again.
-    #expect(f.solver.tableau.valueHeap.isEmpty)
+    #expect(f.solver.tableau.incrementalState.valueHeap.isEmpty)
   }
 
   /// The second full evaluation of a structure builds the evaluation program and runs it;
   /// constant edits and pivots keep it, a structural change drops it. Its values are the
   /// row walk's to the bit. A chain of 400 whose anchor moves (every row downstream: a full
   /// evaluation each time), and an inequality the moves make tight and slack again: pivots,
-  /// or with flips held (Tableau+HeldFlips.swift), the row's flip waiting in it.
+  /// or with flips held (Accelerations/HeldFlips.swift), the row's flip waiting in it.
   @Test(arguments: [false, true])
   func repeatedFullEvaluationsRunTheProgram(holdingFlips: Bool) throws {
     var f = SolverFixture()
-    f.solver.tableau.holdsFlips = holdingFlips
+    f.solver.tableau.heldFlipState.holdsFlips = holdingFlips
     let n = 400
     let anchor = try f.add([(0, 1)], 0, .equal)
     for i in 0..<n { try f.add([(i + 1, 1), (i, -1)], -8, .equal) }
@@ -238,28 +238,28 @@ import Testing
     func expectFullEvaluationValues(_ what: String) {
       var full = ContiguousArray<Double>(repeating: 0, count: f.solver.tableau.symbolKind.count)
       _ = f.solver.tableau.evaluateUnrestrictedRows(into: &full)
-      #expect(f.solver.tableau.lazyValue == full, "\(what): the row walk's values")
+      #expect(f.solver.tableau.valueCache.lazyValue == full, "\(what): the row walk's values")
     }
     _ = f.snapshot(n + 2)
-    #expect(!f.solver.tableau.programIsCurrent, "one evaluation of this structure: no program yet")
+    #expect(!f.solver.tableau.programState.programIsCurrent, "one evaluation of this structure: no program yet")
     let pivots = f.solver.counters.pivots
     for (k, x0) in [10.0, 200.0, 20.0, 5.0].enumerated() {
       try f.solver.setConstant(-x0, of: anchor)
       let values = f.snapshot(n + 2)
-      #expect(f.solver.tableau.programIsCurrent, "edit \(k): the program runs")
+      #expect(f.solver.tableau.programState.programIsCurrent, "edit \(k): the program runs")
       expectFullEvaluationValues("edit \(k)")
       expectValue(values[n], x0 + 8 * Double(n), "edit \(k): the chain's end")
       expectValue(values[n + 1], max(0, x0 + 8 * Double(n) - 3300), "edit \(k): y")
     }
     if holdingFlips {
-      #expect(f.solver.tableau.heldFlipCount > 0 && f.solver.counters.pivots == pivots, "the flip held, the program kept")
+      #expect(f.solver.tableau.heldFlipState.heldFlipCount > 0 && f.solver.counters.pivots == pivots, "the flip held, the program kept")
     } else {
       #expect(f.solver.counters.pivots > pivots, "the inequality became tight and slack: pivots, the program kept")
     }
     try f.add([(n + 2, 1)], -1, .equal)
-    #expect(!f.solver.tableau.programIsCurrent, "a structural change drops it")
+    #expect(!f.solver.tableau.programState.programIsCurrent, "a structural change drops it")
     _ = f.snapshot(n + 3)
-    #expect(!f.solver.tableau.programIsCurrent)
+    #expect(!f.solver.tableau.programState.programIsCurrent)
     expectFullEvaluationValues("after the add")
   }
 }

@@ -11,9 +11,11 @@ struct Backend: Sendable, CustomStringConvertible {
   var description: String { name }
 
   /// Every `LinearSolver` backend; a new backend joins every contract and differential
-  /// test by being listed here.
+  /// test by being listed here. Cassowary runs twice: with every acceleration on, and its
+  /// core alone (`Tuning.core`, docs/accelerations.md).
   static let all: [Backend] = [
     Backend(name: CassowarySolver.backendName) { CassowarySolver() },
+    Backend(name: CassowarySolver.backendName + ":core") { CassowarySolver(tuning: .core) },
     Backend(name: DenseSimplexSolver.backendName) { DenseSimplexSolver() },
   ]
 }

@@ -10,7 +10,7 @@
 ///
 /// The tableau keeps one as scratch: after its first long merges it allocates nothing.
 /// Edits are written through a buffer it owns alone (not arrays: an append to a
-/// `ContiguousArray` checks uniqueness every time, and three of them per edit were a
+/// `ContiguousArray` checks uniqueness every time, and three of them per edit are a
 /// visible share of a merge).
 struct RowEdits {
   private var buffer: RowEditBuffer?

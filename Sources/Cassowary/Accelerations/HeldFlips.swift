@@ -1,3 +1,13 @@
+/// Acceleration: Held flips
+/// Speeds up: resizes that cross views' intrinsic sizes: a flip that reaches no other row
+///   is not made.
+/// Relaxes: restricted rows are feasible: a row holding a flip stays infeasible and names
+///   its partner; reads interpret it.
+/// Settled: `settle(for:)` before structural changes, `invalidateDerived` within them, and
+///   the fixedness pass make the due flips (`settleHeldFlips`).
+/// Twin test: HeldFlipTests, HeldFlipColumnTests (a twin that makes every flip at once).
+/// Switch: Tuning.heldFlips
+
 import LayoutModel
 
 // Flips held in their rows.
@@ -5,13 +15,13 @@ import LayoutModel
 // A resize of a fill-equally stack moves every view's width, and each view whose width
 // crosses its intrinsic size turns its content-size row `e = c + s + Σ dummies` negative.
 // The dual simplex then exchanges the row's two errors, a pivot within the row
-// (Tableau+LocalPivots.swift): 614 of them per 1,000-view resize, ~1,220 instructions
+// (Accelerations/LocalPivots.swift): 614 of them per 1,000-view resize, ~1,220 instructions
 // each and, worse, a dozen scattered loads each (the row, its buffer, two columns, two
 // vectors, the queue), so that they took ~140 of the resize's ~177 µs.
 //
 // Such a row changes nothing else when it flips. Its one dual candidate `q` (the only
 // non-dummy symbol, with a positive coefficient) is in no other restricted row, and the
-// dummies keep no objective vector (Tableau+DummyCosts.swift): the pivot only solves the
+// dummies keep no objective vector (Accelerations/DummyCosts.swift): the pivot only solves the
 // row for `q` and moves `q`'s vector to the leaving basic. No other pivot reaches the row
 // either: a dual or primal pivot substitutes its entering symbol into the rows that hold
 // it, and the row holds no pivotable symbol but `q`; no ratio test of another row meets
@@ -32,15 +42,14 @@ import LayoutModel
 // while the row is infeasible and the partner still parametric (a pivot on the row, made
 // where holding is off, makes the partner basic and so ends the hold).
 //
-// Measured (Results/FINDINGS.md, twenty-fifth session): a 1,000-view fill-equally resize
-// makes no pivot where it made 614.5; the rows whose flips are due are interpreted in the
+// A 1,000-view fill-equally resize makes no pivot with held flips, 614.5 without; the rows whose flips are due are interpreted in the
 // evaluation's first pass, which walks every row slot anyway.
 //
 // The row may hold other symbols than dummies and its partner, so long as each is
-// pivotable and in no other restricted row (twenty-seventh session). `stack.nested`'s
+// pivotable and in no other restricted row. `stack.nested`'s
 // cells flip rows `slack = c + e + 2·s' + Σ dummies` (a compression error and an alignment
 // slack beside the basic), and back the next resize by `s' = c' + ½·slack − ½·e`: 177
-// pivots per 1,000-view resize, none of them held by the first rule. Such a symbol's
+// pivots per 1,000-view resize, none of which a candidate-and-dummies rule would hold. Such a symbol's
 // vector changes when the row flips, but nothing reads it before the flip is made: only
 // a ratio test of a row holding it could (this row's), and no pivot can enter it (no other
 // row offers it). Where several symbols could enter, the flip is the dual ratio test's
@@ -89,7 +98,7 @@ extension Tableau {
   /// O(row length · levels per candidate).
   func heldFlipPartner(ofRow slot: Int32) -> Int32 {
     let basic = rows[Int(slot)].basic
-    guard basic >= 0, basic != deferredBasic else { return -1 }
+    guard basic >= 0, basic != deferredObjectiveState.deferredBasic else { return -1 }
     let cells = rows[Int(slot)].cells
     return symbolKind.withUnsafeBufferPointer { kinds in
       let cell = restrictedOccurrences.withUnsafeBufferPointer { occurrences in
@@ -112,11 +121,11 @@ extension Tableau {
     let partner = heldFlipPartner(ofRow: slot)
     guard partner >= 0 else { return false }
     if held < 0 {
-      heldRows += 1
-      heldFlipCount += 1
+      heldFlipState.heldRows += 1
+      heldFlipState.heldFlipCount += 1
     }
     rows[r].heldPartner = partner
-    valuesNeedFullEvaluation = true
+    incrementalState.valuesNeedFullEvaluation = true
     return true
   }
 
@@ -136,7 +145,7 @@ extension Tableau {
   }
 
   /// Whether some row holds a due flip. O(row slots).
-  var hasDueFlips: Bool { heldRows > 0 && rows.indices.contains { holdsDueFlip($0) } }
+  var hasDueFlips: Bool { heldFlipState.heldRows > 0 && rows.indices.contains { holdsDueFlip($0) } }
 
   /// Makes every held flip that is due, in row-slot order, and clears every row's
   /// partner: the pivots the dual simplex would have made (within their rows, or the
@@ -144,7 +153,7 @@ extension Tableau {
   /// - Complexity: O(row slots + Σ due rows' lengths · vector levels); nothing when no row
   ///   holds a flip.
   mutating func settleHeldFlips() {
-    guard heldRows > 0 else { return }
+    guard heldFlipState.heldRows > 0 else { return }
     materializeDeferredObjective()
     for r in rows.indices where rows[r].heldPartner >= 0 {
       let due = holdsDueFlip(r)
@@ -156,9 +165,9 @@ extension Tableau {
       } else {
         pivot(entering: partner, slot: Int32(r))
       }
-      settledFlipCount += 1
+      heldFlipState.settledFlipCount += 1
     }
-    heldRows = 0
+    heldFlipState.heldRows = 0
   }
 
   /// The restricted half of an evaluation's first pass (CassowarySolver.swift,
@@ -210,7 +219,20 @@ extension Tableau {
         problems.append("row \(r): its due flip to \(partner) could no longer be held")
       }
     }
-    if naming != heldRows { problems.append("\(naming) rows name a held partner, \(heldRows) counted") }
+    if naming != heldFlipState.heldRows { problems.append("\(naming) rows name a held partner, \(heldFlipState.heldRows) counted") }
     return problems
   }
+}
+
+/// Held flips (Accelerations/HeldFlips.swift). Held by ``Tableau`` as `heldFlipState`.
+struct HeldFlipState {
+  /// Flips left in their infeasible rows until something needs them made
+  /// (Accelerations/HeldFlips.swift; each such row names its partner, `Row.heldPartner`): how
+  /// many rows name one, whether flips are held (tests turn it off for a twin that makes
+  /// them at once), and how many were held and how many of those later made
+  /// (deterministic, for tests).
+  var heldRows = 0
+  var holdsFlips = true
+  var heldFlipCount = 0
+  var settledFlipCount = 0
 }

@@ -2,7 +2,7 @@
 /// restricted and unrestricted rows apart, with live counts), taken out of the tableau for
 /// a walk that adds or removes many cells (a merge, a new row).
 ///
-/// Through the tableau, recording one cell was three uniqueness checks (the table of
+/// Through the tableau, recording one cell costs three uniqueness checks (the table of
 /// columns, the column, the counts) and a call to end the mutation: ~110 instructions, an
 /// eighth of enaml's build, whose merges add some 2,300 cells to columns. Taken out and
 /// walked through pointers to the tables, it is the column's own check and append.
@@ -125,4 +125,10 @@ extension Tableau {
     }
     restoreColumnIndex(&index)
   }
+}
+
+/// Columns waiting to be compacted (Storage/ColumnIndex.swift). Held by ``Tableau`` as `compaction`.
+struct ColumnCompaction {
+  var compactionPending: ContiguousArray<Bool> = []
+  var pendingCompactions: [Int32] = []
 }

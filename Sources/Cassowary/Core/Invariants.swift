@@ -33,48 +33,48 @@ extension Tableau {
   /// enter); markers of present constraints accounted for and released symbols unused;
   /// cached values equal to a fresh evaluation; required constraints satisfied by the
   /// values; no batch counts left over; remembered marker columns that are valid listing
-  /// exactly the rows and coefficients (Tableau+ShiftColumns.swift).
+  /// exactly the rows and coefficients (Accelerations/ShiftColumns.swift).
   /// - Complexity: O(cells + symbols + objective entries + Σ constraint terms).
   func invariantViolations() -> [String] {
-    if deferredBasic >= 0 {
+    if deferredObjectiveState.deferredBasic >= 0 {
       // The invariants hold of the true vectors: check a copy with the contribution
       // written out (a copy shares the rows' buffers, which writing it out only reads).
       var problems: [String] = []
-      let slot = Int(rowOf[Int(deferredBasic)])
-      if slot < 0 || !symbolKind[Int(deferredBasic)].isRestricted {
-        return ["deferred objective on symbol \(deferredBasic), not the basic of a C_S row"]
+      let slot = Int(rowOf[Int(deferredObjectiveState.deferredBasic)])
+      if slot < 0 || !symbolKind[Int(deferredObjectiveState.deferredBasic)].isRestricted {
+        return ["deferred objective on symbol \(deferredObjectiveState.deferredBasic), not the basic of a C_S row"]
       }
       var last = Double.infinity
-      var e = deferredHead
+      var e = deferredObjectiveState.deferredHead
       var length = 0
-      while e >= 0 && length <= levelPriority.count {
+      while e >= 0 && length <= levelTable.levelPriority.count {
         let term = entries[Int(e)]
         if term.priority >= last { problems.append("deferred objective vector not descending by level") }
         if abs(term.coefficient) < Self.epsilon { problems.append("deferred objective vector has a zero entry") }
-        if levelPriority[Int(term.level)] != term.priority { problems.append("deferred objective entry at level \(term.level) has the wrong priority") }
+        if levelTable.levelPriority[Int(term.level)] != term.priority { problems.append("deferred objective entry at level \(term.level) has the wrong priority") }
         last = term.priority
         length += 1
         e = term.next
       }
-      if deferredHead < 0 || length > levelPriority.count { problems.append("deferred objective list of \(length) entries") }
+      if deferredObjectiveState.deferredHead < 0 || length > levelTable.levelPriority.count { problems.append("deferred objective list of \(length) entries") }
       var written = self
       written.materializeDeferredObjective()
       return problems + written.invariantViolations()
     }
-    if heldRows > 0 {
-      // The invariants hold of the basis the held flips reach (Tableau+HeldFlips.swift):
+    if heldFlipState.heldRows > 0 {
+      // The invariants hold of the basis the held flips reach (Accelerations/HeldFlips.swift):
       // check the listing, then a copy with the flips made (its own row buffers: a flip
       // writes its row in place), whose values must be the ones read here.
       var problems = heldFlipViolations() + shiftColumnViolations()
       var settled = independentCopy()
       settled.settleHeldFlips()
-      if valuesAreCurrent {
-        let held = lazyValue
-        settled.valuesAreCurrent = false
-        settled.valuesNeedFullEvaluation = true
+      if valueCache.valuesAreCurrent {
+        let held = valueCache.lazyValue
+        settled.valueCache.valuesAreCurrent = false
+        settled.incrementalState.valuesNeedFullEvaluation = true
         settled.refreshValues()
-        for s in 0..<min(held.count, settled.lazyValue.count) where abs(held[s] - settled.lazyValue[s]) > 1e-9 * max(1, abs(held[s])) {
-          problems.append("symbol \(s): value \(held[s]) with flips held, \(settled.lazyValue[s]) with them made")
+        for s in 0..<min(held.count, settled.valueCache.lazyValue.count) where abs(held[s] - settled.valueCache.lazyValue[s]) > 1e-9 * max(1, abs(held[s])) {
+          problems.append("symbol \(s): value \(held[s]) with flips held, \(settled.valueCache.lazyValue[s]) with them made")
         }
       }
       return problems + settled.invariantViolations()
@@ -126,9 +126,9 @@ extension Tableau {
         if !column.contains(Int32(r)) { problems.append("column \(s) misses row \(r)") }
       }
     }
-    if active != liveRows { problems.append("live rows \(liveRows), found \(active)") }
-    if unrestrictedRows != liveUnrestrictedRows {
-      problems.append("live unrestricted rows \(liveUnrestrictedRows), found \(unrestrictedRows)")
+    if active != rowSlots.liveRows { problems.append("live rows \(rowSlots.liveRows), found \(active)") }
+    if unrestrictedRows != keyOrder.liveUnrestrictedRows {
+      problems.append("live unrestricted rows \(keyOrder.liveUnrestrictedRows), found \(unrestrictedRows)")
     }
     if cells != work.cells { problems.append("cell count \(work.cells), found \(cells)") }
     for s in symbolKind.indices {
@@ -144,7 +144,7 @@ extension Tableau {
     var listed = ContiguousArray<Int32>(repeating: 0, count: rows.count)
     var lastKey = Int64.min
     var orderBroken = false
-    for entry in Array(lowRows.reversed()) + Array(highRows) where rowKey[Int(entry.slot)] == entry.key {
+    for entry in Array(keyOrder.lowRows.reversed()) + Array(keyOrder.highRows) where rowKey[Int(entry.slot)] == entry.key {
       listed[Int(entry.slot)] += 1
       if entry.key <= lastKey { orderBroken = true }
       lastKey = entry.key
@@ -154,10 +154,10 @@ extension Tableau {
       problems.append("row \(r): listed \(listed[r]) times in the evaluation order")
     }
     // A current evaluation program is the rows as they are now, flattened in order.
-    if programIsCurrent {
+    if programState.programIsCurrent {
       var (slots, basics, ends) = (ContiguousArray<Int32>(), ContiguousArray<Int32>(), ContiguousArray<Int32>())
       var (symbols, coefficients) = (ContiguousArray<Int32>(), ContiguousArray<Double>())
-      for entry in Array(lowRows.reversed()) + Array(highRows) where rowKey[Int(entry.slot)] == entry.key {
+      for entry in Array(keyOrder.lowRows.reversed()) + Array(keyOrder.highRows) where rowKey[Int(entry.slot)] == entry.key {
         let r = Int(entry.slot)
         slots.append(entry.slot)
         basics.append(rows[r].basic)
@@ -165,8 +165,8 @@ extension Tableau {
         coefficients.append(contentsOf: rows[r].coefficients)
         ends.append(Int32(symbols.count))
       }
-      if slots != programSlot || basics != programBasic || ends != programEnd || symbols != programSymbol
-        || coefficients != programCoefficient
+      if slots != programState.programSlot || basics != programState.programBasic || ends != programState.programEnd || symbols != programState.programSymbol
+        || coefficients != programState.programCoefficient
       {
         problems.append("the evaluation program is marked current but differs from the C_U rows")
       }
@@ -175,9 +175,9 @@ extension Tableau {
     let evaluated = evaluateUnrestrictedRows(into: &fresh)
     if evaluated != unrestrictedRows { problems.append("evaluated \(evaluated) unrestricted rows of \(unrestrictedRows)") }
     // Current values hold every symbol's, parametric and C_S too (`writeValues` reads them).
-    if valuesAreCurrent {
-      for s in fresh.indices where symbolKind[s] != .free && lazyValue[s] != fresh[s] {
-        problems.append("cached value of \(s) is \(lazyValue[s]), evaluates to \(fresh[s])")
+    if valueCache.valuesAreCurrent {
+      for s in fresh.indices where symbolKind[s] != .free && valueCache.lazyValue[s] != fresh[s] {
+        problems.append("cached value of \(s) is \(valueCache.lazyValue[s]), evaluates to \(fresh[s])")
       }
     }
 
@@ -200,7 +200,7 @@ extension Tableau {
       }
     }
 
-    var entriesPerLevel = ContiguousArray<Int32>(repeating: 0, count: levelEntries.count)
+    var entriesPerLevel = ContiguousArray<Int32>(repeating: 0, count: levelTable.levelEntries.count)
     for s in objectiveHead.indices {
       var e = objectiveHead[s]
       while e >= 0 {
@@ -208,38 +208,38 @@ extension Tableau {
         e = entries[Int(e)].next
       }
     }
-    if entriesPerLevel != levelEntries { problems.append("level entry counts \(levelEntries), found \(entriesPerLevel)") }
+    if entriesPerLevel != levelTable.levelEntries { problems.append("level entry counts \(levelTable.levelEntries), found \(entriesPerLevel)") }
     var freeCount = 0
-    var free = freeEntry
+    var free = entryPool.freeEntry
     while free >= 0 && freeCount <= entries.count {
       freeCount += 1
       free = entries[Int(free)].next
     }
-    if freeCount != freeEntryCount { problems.append("free objective entries \(freeEntryCount), found \(freeCount)") }
+    if freeCount != entryPool.freeEntryCount { problems.append("free objective entries \(entryPool.freeEntryCount), found \(freeCount)") }
 
     func checkTag(_ tag: ConstraintTag, _ what: String) {
       for symbol in [tag.marker, tag.other] where symbol >= 0 {
         if symbolKind[Int(symbol)] == .free { problems.append("\(what): symbol \(symbol) was released") }
       }
-      if tag.level >= 0 && levelUsers[Int(tag.level)] <= 0 { problems.append("\(what): level has no users") }
+      if tag.level >= 0 && levelTable.levelUsers[Int(tag.level)] <= 0 { problems.append("\(what): level has no users") }
       if tag.costSymbol >= 0 && tag.costSymbol != tag.marker && tag.costSymbol != tag.other {
         problems.append("\(what): cost symbol \(tag.costSymbol) is neither its marker nor its error")
       }
     }
-    for i in constraintTags.indices where constraintTags[i].isPresent { checkTag(constraintTags[i], "constraint \(i)") }
+    for i in constraintTable.constraintTags.indices where constraintTable.constraintTags[i].isPresent { checkTag(constraintTable.constraintTags[i], "constraint \(i)") }
     // Optional inequalities sharing a row form a ring of members with that row's marker.
-    for i in constraintTags.indices where constraintTags[i].isPresent && constraintTags[i].costSymbol >= 0 {
-      let next = Int(constraintTags[i].nextSharer)
-      if next < 0 || !constraintTags[next].isPresent || constraintTags[next].marker != constraintTags[i].marker
-        || constraintTags[next].previousSharer != Int32(i)
+    for i in constraintTable.constraintTags.indices where constraintTable.constraintTags[i].isPresent && constraintTable.constraintTags[i].costSymbol >= 0 {
+      let next = Int(constraintTable.constraintTags[i].nextSharer)
+      if next < 0 || !constraintTable.constraintTags[next].isPresent || constraintTable.constraintTags[next].marker != constraintTable.constraintTags[i].marker
+        || constraintTable.constraintTags[next].previousSharer != Int32(i)
       {
         problems.append("constraint \(i): ring of the members of its row broken at \(next)")
       }
-      guard let expression = definitions[i]?.expression else { continue }
+      guard let expression = constraintTable.definitions[i]?.expression else { continue }
       let key = Self.sharingKey(of: expression)
-      let position = Int(constraintTags[i].sharingListPosition)
-      if key >= 0 && (key >= softInequalitiesByVariable.count || position < 0
-        || position >= softInequalitiesByVariable[key].count || softInequalitiesByVariable[key][position] != Int32(i))
+      let position = Int(constraintTable.constraintTags[i].sharingListPosition)
+      if key >= 0 && (key >= sharedRowState.softInequalitiesByVariable.count || position < 0
+        || position >= sharedRowState.softInequalitiesByVariable[key].count || sharedRowState.softInequalitiesByVariable[key][position] != Int32(i))
       {
         problems.append("constraint \(i): not at its place \(position) in the sharing index")
       }
@@ -247,17 +247,17 @@ extension Tableau {
     // A held constant belongs to a present optional inequality (alone in its row only
     // while held constants are being applied, its partners having moved), and is counted.
     var held = 0
-    for i in pendingConstants.indices where !pendingConstants[i].isNaN {
+    for i in pendingConstantState.pendingConstants.indices where !pendingConstantState.pendingConstants[i].isNaN {
       held += 1
-      let tag = constraintTags[i]
+      let tag = constraintTable.constraintTags[i]
       if !tag.isPresent || tag.costSymbol < 0 {
         problems.append("constraint \(i): holds a constant but is not a present optional inequality")
       }
-      if !pendingMembers.contains(Int32(i)) { problems.append("constraint \(i): holds a constant it is not listed for") }
+      if !pendingConstantState.pendingMembers.contains(Int32(i)) { problems.append("constraint \(i): holds a constant it is not listed for") }
     }
-    if held != heldConstants { problems.append("\(held) constants held, \(heldConstants) counted") }
-    for i in editTags.indices where editTags[i].isPresent { checkTag(editTags[i], "edit \(i)") }
-    for symbol in freeSymbols {
+    if held != pendingConstantState.heldConstants { problems.append("\(held) constants held, \(pendingConstantState.heldConstants) counted") }
+    for i in constraintTable.editTags.indices where constraintTable.editTags[i].isPresent { checkTag(constraintTable.editTags[i], "edit \(i)") }
+    for symbol in symbolIDs.freeSymbols {
       let s = Int(symbol)
       if symbolKind[s] != .free || rowOf[s] >= 0 || restrictedOccurrences[s] != 0 || unrestrictedOccurrences[s] != 0
         || objectiveHead[s] >= 0
@@ -266,8 +266,8 @@ extension Tableau {
       }
     }
 
-    for i in definitions.indices {
-      guard constraintTags[i].isPresent, let definition = definitions[i], definition.priority.isRequired else { continue }
+    for i in constraintTable.definitions.indices {
+      guard constraintTable.constraintTags[i].isPresent, let definition = constraintTable.definitions[i], definition.priority.isRequired else { continue }
       let value = { (v: VariableID) -> Double in
         let v = v.index
         guard v < variableSymbol.count, variableSymbol[v] >= 0 else { return 0 }
@@ -282,9 +282,9 @@ extension Tableau {
       }
     }
     // Between batches the per-variable counts are all 0: a batch entered whole takes off
-    // what it counted, and a failed one clears the rest (Tableau+Add.swift).
-    if let v = batchMentions.firstIndex(where: { $0 != 0 }) {
-      problems.append("variable \(v): \(batchMentions[v]) batch mentions left over")
+    // what it counted, and a failed one clears the rest (Core/Add.swift).
+    if let v = batchState.batchMentions.firstIndex(where: { $0 != 0 }) {
+      problems.append("variable \(v): \(batchState.batchMentions[v]) batch mentions left over")
     }
     return problems
   }

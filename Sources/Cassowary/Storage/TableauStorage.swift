@@ -9,8 +9,8 @@ extension Tableau {
   /// A fresh symbol of `kind`, reusing released ids last-in first-out so ids stay dense
   /// and their order deterministic. O(1) amortized.
   mutating func makeSymbol(_ kind: SymbolKind, owner ownerIndex: Int32 = -1) -> Int32 {
-    liveSymbols += 1
-    if let symbol = freeSymbols.popLast() {
+    symbolIDs.liveSymbols += 1
+    if let symbol = symbolIDs.freeSymbols.popLast() {
       let s = Int(symbol)
       symbolKind[s] = kind
       owner[s] = ownerIndex
@@ -18,9 +18,9 @@ extension Tableau {
     }
     // Outside a batch (which extends to its own bound), a sixteenth more at a time: every
     // full evaluation walks all entries, blanks included.
-    if symbolCount == symbolKind.count { extendSymbolArrays(to: symbolCount + max(8, symbolCount / 16)) }
-    let s = symbolCount
-    symbolCount += 1
+    if symbolIDs.symbolCount == symbolKind.count { extendSymbolArrays(to: symbolIDs.symbolCount + max(8, symbolIDs.symbolCount / 16)) }
+    let s = symbolIDs.symbolCount
+    symbolIDs.symbolCount += 1
     symbolKind[s] = kind
     owner[s] = ownerIndex
     return Int32(s)
@@ -28,9 +28,9 @@ extension Tableau {
 
   /// Extends every per-symbol array to `count` entries of blank symbols (kind `.free`, on
   /// no list, every fact at its default), which `makeSymbol` then takes in order by
-  /// writing two entries. Appending to the fourteen arrays one symbol at a time was a
+  /// writing two entries. Appending to the fourteen arrays one symbol at a time costs a
   /// tenth of a 10-view build's instructions; eight or more at a time, into capacity
-  /// `reserveCapacity` made, costs a fraction of that. O(count − current count).
+  /// `reserveCapacity` made, a fraction of that. O(count − current count).
   mutating func extendSymbolArrays(to count: Int) {
     let extra = count - symbolKind.count
     guard extra > 0 else { return }
@@ -40,15 +40,15 @@ extension Tableau {
     unrestrictedColumns.append(contentsOf: repeatElement([], count: extra))
     restrictedOccurrences.append(contentsOf: repeatElement(0, count: extra))
     unrestrictedOccurrences.append(contentsOf: repeatElement(0, count: extra))
-    expansionQueued.append(contentsOf: repeatElement(false, count: extra))
-    lazyValue.append(contentsOf: repeatElement(0, count: extra))
-    fixedness.append(contentsOf: repeatElement(0, count: extra))
+    keyOrder.expansionQueued.append(contentsOf: repeatElement(false, count: extra))
+    valueCache.lazyValue.append(contentsOf: repeatElement(0, count: extra))
+    valueCache.fixedness.append(contentsOf: repeatElement(0, count: extra))
     owner.append(contentsOf: repeatElement(-1, count: extra))
     objectiveHead.append(contentsOf: repeatElement(-1, count: extra))
-    accumulator.append(contentsOf: repeatElement(0, count: extra))
-    accumulated.append(contentsOf: repeatElement(false, count: extra))
-    compactionPending.append(contentsOf: repeatElement(false, count: extra))
-    infeasibleRows.reserveSymbols(count)
+    scratchBuffers.accumulator.append(contentsOf: repeatElement(0, count: extra))
+    scratchBuffers.accumulated.append(contentsOf: repeatElement(false, count: extra))
+    compaction.compactionPending.append(contentsOf: repeatElement(false, count: extra))
+    simplexState.infeasibleRows.reserveSymbols(count)
   }
 
   /// Returns a symbol that no row, column or objective entry mentions any more.
@@ -61,8 +61,8 @@ extension Tableau {
     owner[s] = -1
     restrictedColumns[s].removeAll(keepingCapacity: true)
     unrestrictedColumns[s].removeAll(keepingCapacity: true)
-    freeSymbols.append(symbol)
-    liveSymbols -= 1
+    symbolIDs.freeSymbols.append(symbol)
+    symbolIDs.liveSymbols -= 1
   }
 
   /// The external symbol of a variable, created on first use.
@@ -85,14 +85,14 @@ extension Tableau {
   mutating func reserveCapacity(additionalSymbols: Int, additionalRows: Int) {
     // Appending grows each array's capacity geometrically (to at least twice its old
     // capacity), so this needs no reservation of its own.
-    extendSymbolArrays(to: symbolCount + additionalSymbols - freeSymbols.count)
-    let slots = rows.count + additionalRows - freeRowSlots.count
+    extendSymbolArrays(to: symbolIDs.symbolCount + additionalSymbols - symbolIDs.freeSymbols.count)
+    let slots = rows.count + additionalRows - rowSlots.freeRowSlots.count
     if rows.capacity < slots {
       let n = max(slots, 2 * rows.capacity)
       rows.reserveCapacity(n)
-      rowStamp.reserveCapacity(n)
+      rowSlots.rowStamp.reserveCapacity(n)
       rowKey.reserveCapacity(n)
-      isShrinkCandidate.reserveCapacity(n)
+      scratchBuffers.isShrinkCandidate.reserveCapacity(n)
     }
   }
 
@@ -101,16 +101,16 @@ extension Tableau {
   /// A free row slot for `basic`, reusing released slots (and their buffers' capacity).
   mutating func makeRowSlot(basic: Int32) -> Int32 {
     noteStructureChange()
-    liveRows += 1
+    rowSlots.liveRows += 1
     let slot: Int32
-    if let reused = freeRowSlots.popLast() {
+    if let reused = rowSlots.freeRowSlots.popLast() {
       slot = reused
     } else {
       slot = Int32(rows.count)
       rows.append(Row())
-      rowStamp.append(0)
+      rowSlots.rowStamp.append(0)
       rowKey.append(.min)
-      isShrinkCandidate.append(false)
+      scratchBuffers.isShrinkCandidate.append(false)
     }
     rows[Int(slot)].basic = basic
     rowOf[Int(basic)] = slot
@@ -130,16 +130,16 @@ extension Tableau {
   mutating func registerUnrestrictedRow(_ slot: Int32, high: Bool) {
     let key: Int64
     if high {
-      key = nextHighKey
-      nextHighKey += 1
-      highRows.append(KeyedSlot(slot: slot, key: key))
+      key = keyOrder.nextHighKey
+      keyOrder.nextHighKey += 1
+      keyOrder.highRows.append(KeyedSlot(slot: slot, key: key))
     } else {
-      key = nextLowKey
-      nextLowKey -= 1
-      lowRows.append(KeyedSlot(slot: slot, key: key))
+      key = keyOrder.nextLowKey
+      keyOrder.nextLowKey -= 1
+      keyOrder.lowRows.append(KeyedSlot(slot: slot, key: key))
     }
     rowKey[Int(slot)] = key
-    liveUnrestrictedRows += 1
+    keyOrder.liveUnrestrictedRows += 1
   }
 
   /// Drops a row: its basic becomes free of any row, its cells leave the column counts.
@@ -150,9 +150,9 @@ extension Tableau {
     if unrestricted {
       for symbol in rows[r].symbols { unrestrictedOccurrences[Int(symbol)] -= 1 }
       rowKey[r] = .min
-      liveUnrestrictedRows -= 1
-      staleKeyedSlots += 1
-      if staleKeyedSlots > liveUnrestrictedRows + 64 { compactKeyedSlots() }
+      keyOrder.liveUnrestrictedRows -= 1
+      keyOrder.staleKeyedSlots += 1
+      if keyOrder.staleKeyedSlots > keyOrder.liveUnrestrictedRows + 64 { compactKeyedSlots() }
     } else {
       for symbol in rows[r].symbols { restrictedOccurrences[Int(symbol)] -= 1 }
     }
@@ -162,12 +162,12 @@ extension Tableau {
     rows[r].constant = 0
     if rows[r].heldPartner >= 0 {
       rows[r].heldPartner = -1
-      heldRows -= 1
+      heldFlipState.heldRows -= 1
     }
     // A free slot keeps a small buffer for reuse, not a long row's.
     rows[r].cells.removeAll(keepingCapacity: rows[r].cells.capacity <= 256)
-    freeRowSlots.append(slot)
-    liveRows -= 1
+    rowSlots.freeRowSlots.append(slot)
+    rowSlots.liveRows -= 1
   }
 
   /// Drops the stale entries of the evaluation-order lists. O(entries).
@@ -180,9 +180,9 @@ extension Tableau {
       }
       list.removeLast(list.count - write)
     }
-    compact(&lowRows, rowKey)
-    compact(&highRows, rowKey)
-    staleKeyedSlots = 0
+    compact(&keyOrder.lowRows, rowKey)
+    compact(&keyOrder.highRows, rowKey)
+    keyOrder.staleKeyedSlots = 0
   }
 
   // MARK: Column index
@@ -226,16 +226,16 @@ extension Tableau {
   /// Queues the symbol's columns for compaction at the next `flushCompactions`, once.
   @inline(__always)
   mutating func queueCompaction(of symbol: Int32) {
-    guard !compactionPending[Int(symbol)] else { return }
-    compactionPending[Int(symbol)] = true
-    pendingCompactions.append(symbol)
+    guard !compaction.compactionPending[Int(symbol)] else { return }
+    compaction.compactionPending[Int(symbol)] = true
+    compaction.pendingCompactions.append(symbol)
   }
 
   /// Compacts the columns queued by `noteRemoved`. Call only when every row holds its
   /// cells (between pivots).
   mutating func flushCompactions() {
-    while let symbol = pendingCompactions.popLast() {
-      compactionPending[Int(symbol)] = false
+    while let symbol = compaction.pendingCompactions.popLast() {
+      compaction.compactionPending[Int(symbol)] = false
       compactColumn(symbol)
     }
   }
@@ -243,12 +243,12 @@ extension Tableau {
   /// Fresh stamp for deduplicating row slots during one walk. Wrapping is harmless:
   /// stamps are reset when the counter wraps.
   mutating func nextStamp() -> UInt32 {
-    currentStamp &+= 1
-    if currentStamp == 0 {
-      for i in rowStamp.indices { rowStamp[i] = 0 }
-      currentStamp = 1
+    rowSlots.currentStamp &+= 1
+    if rowSlots.currentStamp == 0 {
+      for i in rowSlots.rowStamp.indices { rowSlots.rowStamp[i] = 0 }
+      rowSlots.currentStamp = 1
     }
-    return currentStamp
+    return rowSlots.currentStamp
   }
 
   /// Rewrites both column lists of `symbol` in place to exactly the live row slots that
@@ -258,7 +258,7 @@ extension Tableau {
   mutating func compactColumn(_ symbol: Int32) {
     let s = Int(symbol)
     let stamp = nextStamp()
-    movedSlots.removeAll(keepingCapacity: true)
+    scratchBuffers.movedSlots.removeAll(keepingCapacity: true)
     var kept = 0
     for pass in 0..<2 {
       let restrictedList = pass == 0
@@ -269,20 +269,20 @@ extension Tableau {
         let slot = list[read]
         let r = Int(slot)
         let basic = rows[r].basic
-        if basic < 0 || rowStamp[r] == stamp || rows[r].index(of: symbol) == nil { continue }
-        rowStamp[r] = stamp
+        if basic < 0 || rowSlots.rowStamp[r] == stamp || rows[r].index(of: symbol) == nil { continue }
+        rowSlots.rowStamp[r] = stamp
         kept += 1
         if symbolKind[Int(basic)].isRestricted == restrictedList {
           list[write] = slot
           write += 1
         } else {
-          movedSlots.append(slot)
+          scratchBuffers.movedSlots.append(slot)
         }
       }
       list.removeLast(list.count - write)
       if restrictedList { swap(&list, &restrictedColumns[s]) } else { swap(&list, &unrestrictedColumns[s]) }
     }
-    for slot in movedSlots {
+    for slot in scratchBuffers.movedSlots {
       if symbolKind[Int(rows[Int(slot)].basic)].isRestricted {
         restrictedColumns[s].append(slot)
       } else {
@@ -303,38 +303,38 @@ extension Tableau {
 
   // MARK: Row arithmetic
 
-  /// `rows[slot] += scale · pivotCells` with `removing` taken out of the row first (the
+  /// `rows[slot] += scale · scratchBuffers.pivotCells` with `removing` taken out of the row first (the
   /// caller has already folded its contribution into the constant). A linear merge of two
   /// sorted lists into scratch, copied back so the row keeps its own buffer and capacity
   /// (it grows only when the merged row outgrows it). Cells that cancel below epsilon are
   /// dropped, and the column index is updated as cells appear or cancel.
   ///
-  /// Rows were arrays, and a merge of rows of 5–10 cells (enaml's build) spent most of its
-  /// instructions around the cells: uniqueness checks and retains of the arrays nested in
-  /// the tableau, the row's arrays swapped out and back, a generic copy back. On
-  /// ``RowCells`` it reads and writes the three buffers directly. (Merging in place, in the
-  /// row's buffer grown by the pivot row's length, was measured on arrays: it gave rows
-  /// more capacity, 9 % more allocations, and was no faster.)
+  /// On ``RowCells`` a merge reads and writes the three buffers directly: with rows as
+  /// arrays, a merge of rows of 5–10 cells (enaml's build) spends most of its instructions
+  /// around the cells (uniqueness checks and retains of the arrays nested in the tableau,
+  /// the row's arrays swapped out and back, a generic copy back). Merging in place, in the
+  /// row's buffer grown by the pivot row's length, gives rows more capacity and 9 % more
+  /// allocations, and is no faster.
   /// - Complexity: O(row length + pivot row length).
   mutating func mergePivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
     let n = rows[r].cells.count
-    let m = pivotCells.count
+    let m = scratchBuffers.pivotCells.count
     if m * 16 < n {
       mergeShortPivotRow(into: slot, scale: scale, removing: removing)
       return
     }
     // Room for the worst case, so the loop writes through pointers without checks.
-    mergeCells.setCount(n + m)
+    scratchBuffers.mergeCells.setCount(n + m)
     let restricted = symbolKind[Int(rows[r].basic)].isRestricted
     // Views read straight from the rows, not from copies of them: a copy of a row's cells
     // retains its buffer (and releases it after), three such pairs per merge.
-    let outSymbols = mergeCells.symbols
-    let outCoefficients = mergeCells.coefficients
+    let outSymbols = scratchBuffers.mergeCells.symbols
+    let outCoefficients = scratchBuffers.mergeCells.coefficients
     let targetSymbols = rows[r].cells.symbols
     let targetCoefficients = rows[r].cells.coefficients
-    let sourceSymbols = pivotCells.symbols
-    let sourceCoefficients = pivotCells.coefficients
+    let sourceSymbols = scratchBuffers.pivotCells.symbols
+    let sourceCoefficients = scratchBuffers.pivotCells.coefficients
     var count = 0
     var index = detachColumnIndex()
     index.withPointers { columns in
@@ -374,8 +374,8 @@ extension Tableau {
       }
     }
     restoreColumnIndex(&index)
-    mergeCells.setCount(count)
-    rows[r].cells.assign(symbols: mergeCells.symbols, coefficients: mergeCells.coefficients)
+    scratchBuffers.mergeCells.setCount(count)
+    rows[r].cells.assign(symbols: scratchBuffers.mergeCells.symbols, coefficients: scratchBuffers.mergeCells.coefficients)
     noteShrinkage(slot)
     work.cells += count - n
     work.cellsTouched += count
@@ -393,22 +393,22 @@ extension Tableau {
     let r = Int(slot)
     let cells = rows[r].cells
     let excess = cells.capacity - cells.count
-    guard excess > 4 * cells.count + 256, !isShrinkCandidate[r] else { return }
-    isShrinkCandidate[r] = true
-    shrinkCandidates.append(slot)
-    shrinkableExcess += excess
-    if shrinkableExcess > 2 * work.cells + 65_536 { releaseExcessCapacity() }
+    guard excess > 4 * cells.count + 256, !scratchBuffers.isShrinkCandidate[r] else { return }
+    scratchBuffers.isShrinkCandidate[r] = true
+    scratchBuffers.shrinkCandidates.append(slot)
+    scratchBuffers.shrinkableExcess += excess
+    if scratchBuffers.shrinkableExcess > 2 * work.cells + 65_536 { releaseExcessCapacity() }
   }
 
   mutating func releaseExcessCapacity() {
-    for slot in shrinkCandidates {
+    for slot in scratchBuffers.shrinkCandidates {
       let r = Int(slot)
-      isShrinkCandidate[r] = false
+      scratchBuffers.isShrinkCandidate[r] = false
       guard rows[r].cells.capacity > 4 * rows[r].cells.count + 256 else { continue }
       rows[r].cells.shrinkToFit()
     }
-    shrinkCandidates.removeAll(keepingCapacity: true)
-    shrinkableExcess = 0
+    scratchBuffers.shrinkCandidates.removeAll(keepingCapacity: true)
+    scratchBuffers.shrinkableExcess = 0
   }
 
   /// `mergePivotRow` for a short expression into a long row (a pivot on a chain touches
@@ -416,23 +416,23 @@ extension Tableau {
   /// and updated in place, and the cells that appear or cancel are collected as edits that
   /// ``RowCells/apply(_:)`` makes in one pass, moving each run of cells between two edits
   /// once. (One shift per edit, even with the removed symbol's cell kept as a hole for the
-  /// first new cell to fill, moved tens of thousands of cells per substitution on a
+  /// first new cell to fill, moves tens of thousands of cells per substitution on a
   /// 10,000-view feed's closing row of ~16,000 cells, into which most of its 12,000 pivots
-  /// substitute a 5–32-cell row with edits spread across it: memmove was 65 % of that
+  /// substitute a 5–32-cell row with edits spread across it: memmove would be 65 % of that
   /// build's instructions.)
   /// - Complexity: O(expression length · log row length + cells moved), the moves at most
   ///   the row once.
   private mutating func mergeShortPivotRow(into slot: Int32, scale: Double, removing: Int32) {
     let r = Int(slot)
     let n = rows[r].cells.count
-    let m = pivotCells.count
+    let m = scratchBuffers.pivotCells.count
     let restricted = symbolKind[Int(rows[r].basic)].isRestricted
     // Views read straight from the rows, not from copies (a copy retains the buffer).
     let symbols = rows[r].cells.symbols
     let coefficients = rows[r].cells.coefficients
-    let sourceSymbols = pivotCells.symbols
-    let sourceCoefficients = pivotCells.coefficients
-    rowEdits.removeAll(reservingCapacity: m + 1)
+    let sourceSymbols = scratchBuffers.pivotCells.symbols
+    let sourceCoefficients = scratchBuffers.pivotCells.coefficients
+    scratchBuffers.rowEdits.removeAll(reservingCapacity: m + 1)
     // The removed symbol's cell, placed among the edits in index order.
     var hole = rows[r].cells.index(of: removing) ?? Int.max
     var index = detachColumnIndex()
@@ -454,24 +454,24 @@ extension Tableau {
             continue
           }
           if hole < low {
-            rowEdits.remove(at: hole)
+            scratchBuffers.rowEdits.remove(at: hole)
             hole = Int.max
           }
-          rowEdits.remove(at: low)
+          scratchBuffers.rowEdits.remove(at: low)
           if columns.noteRemoved(symbol, restricted: restricted) { queueCompaction(of: symbol) }
         } else if abs(value) >= Self.epsilon {
           if hole < low {
-            rowEdits.remove(at: hole)
+            scratchBuffers.rowEdits.remove(at: hole)
             hole = Int.max
           }
-          rowEdits.insert(symbol, value, before: low)
+          scratchBuffers.rowEdits.insert(symbol, value, before: low)
           columns.noteAdded(symbol, in: slot, restricted: restricted)
         }
       }
     }
     restoreColumnIndex(&index)
-    if hole != Int.max { rowEdits.remove(at: hole) }
-    rows[r].cells.apply(&rowEdits)
+    if hole != Int.max { scratchBuffers.rowEdits.remove(at: hole) }
+    rows[r].cells.apply(&scratchBuffers.rowEdits)
     work.cells += rows[r].cells.count - n
     work.cellsTouched += m
   }
@@ -492,30 +492,30 @@ extension Tableau {
   @inline(__always)
   mutating func accumulate(_ symbol: Int32, _ value: Double) {
     let s = Int(symbol)
-    if !accumulated[s] {
-      accumulated[s] = true
-      touchedSymbols.append(symbol)
+    if !scratchBuffers.accumulated[s] {
+      scratchBuffers.accumulated[s] = true
+      scratchBuffers.touchedSymbols.append(symbol)
     }
-    accumulator[s] += value
+    scratchBuffers.accumulator[s] += value
   }
 
   /// Moves the accumulated cells, sorted and without near-zero ones, into
   /// `pivotSymbols`/`pivotCoefficients`, and clears the accumulator.
   /// O(k log k) in the number of touched symbols.
   mutating func gatherAccumulated() {
-    touchedSymbols.sort()
-    pivotCells.removeAll()
+    scratchBuffers.touchedSymbols.sort()
+    scratchBuffers.pivotCells.removeAll()
     // The buffer is often empty here (the last row took it): one reservation, of the
     // power of two appending would have reached, not the exact size (an exact capacity
     // left later merges into the row no slack, and change steps allocated more).
-    pivotCells.reserveCapacity(touchedSymbols.count)
-    for symbol in touchedSymbols {
+    scratchBuffers.pivotCells.reserveCapacity(scratchBuffers.touchedSymbols.count)
+    for symbol in scratchBuffers.touchedSymbols {
       let s = Int(symbol)
-      let value = accumulator[s]
-      accumulator[s] = 0
-      accumulated[s] = false
-      if abs(value) >= Self.epsilon { pivotCells.append(symbol, value) }
+      let value = scratchBuffers.accumulator[s]
+      scratchBuffers.accumulator[s] = 0
+      scratchBuffers.accumulated[s] = false
+      if abs(value) >= Self.epsilon { scratchBuffers.pivotCells.append(symbol, value) }
     }
-    touchedSymbols.removeAll(keepingCapacity: true)
+    scratchBuffers.touchedSymbols.removeAll(keepingCapacity: true)
   }
 }

@@ -1,3 +1,14 @@
+/// Acceleration: Remembered shift columns
+/// Speeds up: constant changes and suggestions on markers many rows name (container
+///   resizes): a sequential list instead of a search per row.
+/// Relaxes: nothing the core reads: a cache of (row, coefficient) per marker, valid while
+///   the version counters are unchanged.
+/// Settled: the versions move before any cell changes (pivots, structural changes); a stale
+///   half is walked again.
+/// Twin test: ShiftColumnTests (a twin that always walks); the invariant checks compare
+///   valid halves with the rows.
+/// Switch: Tuning.shiftColumns
+
 // The rows a constant change shifts, with the marker's coefficient in each, kept between
 // changes.
 //
@@ -13,7 +24,7 @@
 // Two markers are remembered (a resize moves a width and a height). C_S rows change on
 // every pivot, C_U rows only on structural changes (pivots never reach them; CassowarySolver
 // "The evaluation program"), so the two halves of a list are valid apart: the C_S half while
-// `shapeVersion` is unchanged, the C_U half while `structureVersion` is. Both counters move
+// `shiftColumnState.shapeVersion` is unchanged, the C_U half while `shiftColumnState.structureVersion` is. Both counters move
 // before any cell changes (pivots, row slots made or dropped, cells removed, every entry
 // point through `invalidateDerived`); the invariant checks compare valid lists with the
 // rows.
@@ -133,38 +144,38 @@ struct ShiftColumn {
 
 extension Tableau {
   /// Columns shorter than this are walked in release builds: their rows are few and their
-  /// buffers warm (`shiftColumnMinimumLength`).
+  /// buffers warm (`shiftColumnState.shiftColumnMinimumLength`).
   static let rememberedColumnMinimumLength = 64
 
   /// Marks every C_S row's cells as about to change (a pivot): C_S halves of remembered
   /// columns stop being valid. O(1).
   @inline(__always)
   mutating func noteRestrictedCellsChange() {
-    shapeVersion &+= 1
+    shiftColumnState.shapeVersion &+= 1
   }
 
   /// Marks the structure as about to change (rows made, dropped, cells removed): no
   /// remembered half is valid. O(1).
   @inline(__always)
   mutating func noteStructureChange() {
-    shapeVersion &+= 1
-    structureVersion &+= 1
+    shiftColumnState.shapeVersion &+= 1
+    shiftColumnState.structureVersion &+= 1
   }
 
   /// Makes room in both remembered columns for every live C_S row and every live C_U row
-  /// (plus a quarter), each when that is at least `shiftColumnMinimumLength` and there is
+  /// (plus a quarter), each when that is at least `shiftColumnState.shiftColumnMinimumLength` and there is
   /// not room already. A column is rarely as long, but the room is only reserved: memory
   /// is touched as a walk writes a half down, and finding the longest column instead
   /// (a pass over the symbols' counts, cold by then) cost a 1,000-view first layout
   /// ~15 µs. Called where an evaluation after a structural change may allocate.
   /// - Complexity: O(1); allocates up to four times when it grows.
   mutating func reserveShiftColumns() {
-    let minimum = max(shiftColumnMinimumLength, 1)
-    let restrictedRows = liveRows - liveUnrestrictedRows
-    Self.reserve(&shiftColumns.0.restricted, for: restrictedRows, minimum: minimum)
-    Self.reserve(&shiftColumns.1.restricted, for: restrictedRows, minimum: minimum)
-    Self.reserve(&shiftColumns.0.unrestricted, for: liveUnrestrictedRows, minimum: minimum)
-    Self.reserve(&shiftColumns.1.unrestricted, for: liveUnrestrictedRows, minimum: minimum)
+    let minimum = max(shiftColumnState.shiftColumnMinimumLength, 1)
+    let restrictedRows = rowSlots.liveRows - keyOrder.liveUnrestrictedRows
+    Self.reserve(&shiftColumnState.shiftColumns.0.restricted, for: restrictedRows, minimum: minimum)
+    Self.reserve(&shiftColumnState.shiftColumns.1.restricted, for: restrictedRows, minimum: minimum)
+    Self.reserve(&shiftColumnState.shiftColumns.0.unrestricted, for: keyOrder.liveUnrestrictedRows, minimum: minimum)
+    Self.reserve(&shiftColumnState.shiftColumns.1.unrestricted, for: keyOrder.liveUnrestrictedRows, minimum: minimum)
   }
 
   private static func reserve(_ half: inout ShiftColumnHalf, for length: Int, minimum: Int) {
@@ -174,22 +185,22 @@ extension Tableau {
   }
 
   /// Which remembered column is `marker`'s, the least recently used one emptied for it if
-  /// neither is; -1 for a marker whose column lists fewer than `shiftColumnMinimumLength`
+  /// neither is; -1 for a marker whose column lists fewer than `shiftColumnState.shiftColumnMinimumLength`
   /// rows (`length`, stale entries included), which is walked without taking the place
   /// of a long one. O(1).
   mutating func shiftColumnEntry(for marker: Int32, length: Int) -> Int {
     let entry: Int
-    if shiftColumns.0.marker == marker {
+    if shiftColumnState.shiftColumns.0.marker == marker {
       entry = 0
-    } else if shiftColumns.1.marker == marker {
+    } else if shiftColumnState.shiftColumns.1.marker == marker {
       entry = 1
-    } else if length < shiftColumnMinimumLength {
+    } else if length < shiftColumnState.shiftColumnMinimumLength {
       return -1
     } else {
-      entry = 1 - lastShiftColumn
-      if entry == 0 { Self.empty(&shiftColumns.0, for: marker) } else { Self.empty(&shiftColumns.1, for: marker) }
+      entry = 1 - shiftColumnState.lastShiftColumn
+      if entry == 0 { Self.empty(&shiftColumnState.shiftColumns.0, for: marker) } else { Self.empty(&shiftColumnState.shiftColumns.1, for: marker) }
     }
-    lastShiftColumn = entry
+    shiftColumnState.lastShiftColumn = entry
     return entry
   }
 
@@ -203,8 +214,8 @@ extension Tableau {
     guard entry >= 0 else { return plan }
     var column = ShiftColumn()
     exchangeShiftColumn(&column, entry: entry)
-    plan.restrictedKnown = column.restricted.version == shapeVersion
-    plan.unrestrictedKnown = column.unrestricted.version == structureVersion
+    plan.restrictedKnown = column.restricted.version == shiftColumnState.shapeVersion
+    plan.unrestrictedKnown = column.unrestricted.version == shiftColumnState.structureVersion
     plan.writesRestricted = !plan.restrictedKnown && column.restricted.beginWalk()
     plan.writesUnrestricted = !plan.unrestrictedKnown && column.unrestricted.beginWalk()
     swap(&plan.restrictedCells, &column.restricted.cells)
@@ -222,15 +233,15 @@ extension Tableau {
     exchangeShiftColumn(&column, entry: entry)
     swap(&plan.restrictedCells, &column.restricted.cells)
     swap(&plan.unrestrictedCells, &column.unrestricted.cells)
-    if plan.writesRestricted { column.restricted.version = shapeVersion }
-    if plan.writesUnrestricted { column.unrestricted.version = structureVersion }
+    if plan.writesRestricted { column.restricted.version = shiftColumnState.shapeVersion }
+    if plan.writesUnrestricted { column.unrestricted.version = shiftColumnState.structureVersion }
     if plan.restrictedKnown && !column.restricted.cells.isEmpty {
       column.restricted.misses = 0
-      rememberedRestrictedShifts += 1
+      shiftColumnState.rememberedRestrictedShifts += 1
     }
     if plan.unrestrictedKnown && !column.unrestricted.cells.isEmpty {
       column.unrestricted.misses = 0
-      rememberedUnrestrictedShifts += 1
+      shiftColumnState.rememberedUnrestrictedShifts += 1
     }
     exchangeShiftColumn(&column, entry: entry)
   }
@@ -239,7 +250,7 @@ extension Tableau {
   /// tuple. O(1).
   @inline(__always)
   private mutating func exchangeShiftColumn(_ column: inout ShiftColumn, entry: Int) {
-    if entry == 0 { swap(&column, &shiftColumns.0) } else { swap(&column, &shiftColumns.1) }
+    if entry == 0 { swap(&column, &shiftColumnState.shiftColumns.0) } else { swap(&column, &shiftColumnState.shiftColumns.1) }
   }
 
   private static func empty(_ column: inout ShiftColumn, for marker: Int32) {
@@ -253,10 +264,10 @@ extension Tableau {
   /// O(cells).
   func shiftColumnViolations() -> [String] {
     var problems: [String] = []
-    for column in [shiftColumns.0, shiftColumns.1] where column.marker >= 0 {
+    for column in [shiftColumnState.shiftColumns.0, shiftColumnState.shiftColumns.1] where column.marker >= 0 {
       for restricted in [true, false] {
         let half = restricted ? column.restricted : column.unrestricted
-        guard half.version == (restricted ? shapeVersion : structureVersion) else { continue }
+        guard half.version == (restricted ? shiftColumnState.shapeVersion : shiftColumnState.structureVersion) else { continue }
         var listed: [Int32: Double] = [:]
         for cell in half.cells { listed[cell.slot] = cell.coefficient }
         if listed.count != half.cells.count { problems.append("remembered column of \(column.marker) lists a row twice") }
@@ -274,4 +285,20 @@ extension Tableau {
     }
     return problems
   }
+}
+
+/// Remembered shift columns (Accelerations/ShiftColumns.swift). Held by ``Tableau`` as `shiftColumnState`.
+struct ShiftColumnState {
+  /// Remembered marker columns (Accelerations/ShiftColumns.swift): the two columns, the one
+  /// used last, the versions their halves are checked against, the shortest column worth
+  /// remembering (1 where invariants are checked, so that every test's small systems
+  /// exercise them; tests also set it), and how many shifts read a remembered C_S or C_U
+  /// half that lists rows (deterministic, for tests).
+  var shiftColumns = (ShiftColumn(), ShiftColumn())
+  var lastShiftColumn = 1
+  var shapeVersion: UInt64 = 1
+  var structureVersion: UInt64 = 1
+  var shiftColumnMinimumLength = Tableau.checksInvariants ? 1 : Tableau.rememberedColumnMinimumLength
+  var rememberedRestrictedShifts = 0
+  var rememberedUnrestrictedShifts = 0
 }

@@ -8,7 +8,7 @@ import LayoutModel
 // negative means entering it lowers the highest level it affects, positive means it is
 // locked by that level, so no lower level can trade against a higher one. Dummies, which
 // never enter by choice, carry no vector: theirs is computed when one has to enter
-// (Tableau+DummyCosts.swift).
+// (Accelerations/DummyCosts.swift).
 extension Tableau {
 
   // MARK: Levels
@@ -17,19 +17,19 @@ extension Tableau {
   /// O(levels) when a level is created.
   mutating func level(for priority: Double) -> Int32 {
     var low = 0
-    var high = levelsByPriority.count
+    var high = levelTable.levelsByPriority.count
     while low < high {
       let mid = (low + high) >> 1
-      let p = levelPriority[Int(levelsByPriority[mid])]
+      let p = levelTable.levelPriority[Int(levelTable.levelsByPriority[mid])]
       if p < priority { low = mid + 1 } else if p > priority { high = mid } else {
-        return levelsByPriority[mid]
+        return levelTable.levelsByPriority[mid]
       }
     }
-    let level = Int32(levelPriority.count)
-    levelPriority.append(priority)
-    levelUsers.append(0)
-    levelEntries.append(0)
-    levelsByPriority.insert(level, at: low)
+    let level = Int32(levelTable.levelPriority.count)
+    levelTable.levelPriority.append(priority)
+    levelTable.levelUsers.append(0)
+    levelTable.levelEntries.append(0)
+    levelTable.levelsByPriority.insert(level, at: low)
     return level
   }
 
@@ -38,8 +38,8 @@ extension Tableau {
   /// lower levels, so they are purged. O(1), or O(symbols) when entries were left.
   mutating func releaseLevel(_ level: Int32) {
     materializeDeferredObjective()
-    levelUsers[Int(level)] -= 1
-    if levelUsers[Int(level)] == 0 && levelEntries[Int(level)] > 0 { purgeObjectiveEntries(at: level) }
+    levelTable.levelUsers[Int(level)] -= 1
+    if levelTable.levelUsers[Int(level)] == 0 && levelTable.levelEntries[Int(level)] > 0 { purgeObjectiveEntries(at: level) }
   }
 
   private mutating func purgeObjectiveEntries(at level: Int32) {
@@ -68,7 +68,7 @@ extension Tableau {
   /// - Complexity: O(levels the symbol has entries at).
   mutating func addObjective(_ symbol: Int32, level: Int32, delta: Double, force: Bool = false) {
     let s = Int(symbol)
-    let priority = levelPriority[Int(level)]
+    let priority = levelTable.levelPriority[Int(level)]
     var previous: Int32 = -1
     var e = objectiveHead[s]
     while e >= 0 && entries[Int(e)].priority > priority {
@@ -98,147 +98,6 @@ extension Tableau {
       vector.append(entries[Int(e)])
       e = entries[Int(e)].next
     }
-  }
-
-  /// Adds `c · vector` (a priority vector, as ``copyObjectiveVector(of:into:)`` gives) to
-  /// the vector of each symbol of `cells`, `c` its coefficient there: what a pivot does to
-  /// the objective, `cells` the entering symbol's new row. Each symbol's list and `vector`
-  /// are both sorted by priority descending, so one merged walk per symbol replaces one
-  /// walk per level (a pivot on a 3,000-cell row whose entering symbol has entries at
-  /// three levels walked 9,000 lists), and a symbol whose vector now starts negative is
-  /// queued once.
-  ///
-  /// One call for the whole row, not one per symbol: a dual pivot of a 1,000-view fill
-  /// stack's resize runs on its ~3,000-cell closing row, and the per-symbol call paid ~210
-  /// instructions a cell in set-up (the pool's, counts' and heads' uniqueness checks, the
-  /// free-list top-up, the queue test through `self`), a third of the resize.
-  /// - Complexity: O(Σ over the cells of the levels of both vectors). Allocates only to
-  ///   grow the entry pool (the free list is topped up before each run of cells so that
-  ///   the walk never appends).
-  mutating func addObjectiveVector(_ vector: ContiguousArray<ObjectiveEntry>, scaledBy cells: RowCells) {
-    let width = vector.count
-    let n = cells.count
-    guard width > 0, n > 0 else { return }
-    var heads = ContiguousArray<Int32>()
-    var counts = ContiguousArray<Int32>()
-    var candidates = EnteringHeap()
-    swap(&heads, &objectiveHead)
-    swap(&counts, &levelEntries)
-    swap(&candidates, &enteringCandidates)
-    var j = 0
-    while j < n {
-      // A cell links at most `width` entries: with that many free, the walk runs on the
-      // pool's buffer until the free list runs short, then tops it up (as many entries as
-      // a call per cell would have added, no more) and goes on.
-      while freeEntryCount < width {
-        entries.append(ObjectiveEntry(priority: 0, coefficient: 0, level: 0, next: freeEntry))
-        freeEntry = Int32(entries.count - 1)
-        freeEntryCount += 1
-      }
-      let available = freeEntryCount
-      var free = freeEntry
-      var freed = 0
-      var k = j
-      entries.withUnsafeMutableBufferPointer { pool in
-        counts.withUnsafeMutableBufferPointer { levels in
-          heads.withUnsafeMutableBufferPointer { heads in
-            symbolKind.withUnsafeBufferPointer { kinds in
-              rowOf.withUnsafeBufferPointer { rowOf in
-                vector.withUnsafeBufferPointer { vector in
-                  let symbols = cells.symbols
-                  let coefficients = cells.coefficients
-                  while k < n && available + freed >= width {
-                    let s = Int(symbols[k])
-                    // Dummies keep no vector (Tableau+DummyCosts.swift).
-                    if kinds[s] == .dummy {
-                      k += 1
-                      continue
-                    }
-                    let scale = coefficients[k]
-                    var head = heads[s]
-                    var previous: Int32 = -1
-                    var e = head
-                    for term in vector {
-                      let delta = scale * term.coefficient
-                      while e >= 0 && pool[Int(e)].priority > term.priority {
-                        previous = e
-                        e = pool[Int(e)].next
-                      }
-                      if e >= 0 && pool[Int(e)].level == term.level {
-                        let value = pool[Int(e)].coefficient + delta
-                        let next = pool[Int(e)].next
-                        if abs(value) < Self.epsilon {
-                          levels[Int(term.level)] -= 1
-                          if previous >= 0 { pool[Int(previous)].next = next } else { head = next }
-                          pool[Int(e)].next = free
-                          free = e
-                          freed += 1
-                        } else {
-                          pool[Int(e)].coefficient = value
-                          previous = e
-                        }
-                        e = next
-                      } else if abs(delta) >= Self.epsilon {
-                        levels[Int(term.level)] += 1
-                        let index = free
-                        free = pool[Int(index)].next
-                        freed -= 1
-                        pool[Int(index)] = ObjectiveEntry(
-                          priority: term.priority, coefficient: delta, level: term.level, next: e)
-                        if previous >= 0 { pool[Int(previous)].next = index } else { head = index }
-                        previous = index
-                      }
-                    }
-                    heads[s] = head
-                    // `queueIfEligible`, on the buffers.
-                    if head >= 0, pool[Int(head)].coefficient < 0, kinds[s].isPivotable, rowOf[s] < 0 {
-                      candidates.push(priority: pool[Int(head)].priority, symbol: Int32(s))
-                    }
-                    k += 1
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      freeEntry = free
-      freeEntryCount += freed
-      j = k
-    }
-    swap(&heads, &objectiveHead)
-    swap(&counts, &levelEntries)
-    swap(&candidates, &enteringCandidates)
-  }
-
-  /// Stores `entry` (whose `next` is already set) in a free slot or a new one and links it
-  /// after `previous` (-1: at the head of `s`'s list). Returns its index. O(1) amortized.
-  @discardableResult @inline(__always)
-  private mutating func linkObjectiveEntry(_ entry: ObjectiveEntry, of s: Int, after previous: Int32) -> Int32 {
-    levelEntries[Int(entry.level)] += 1
-    let index: Int32
-    if freeEntry >= 0 {
-      index = freeEntry
-      freeEntry = entries[Int(index)].next
-      freeEntryCount -= 1
-      entries[Int(index)] = entry
-    } else {
-      index = Int32(entries.count)
-      entries.append(entry)
-    }
-    if previous >= 0 { entries[Int(previous)].next = index } else { objectiveHead[s] = index }
-    return index
-  }
-
-  /// Unlinks entry `e`, which follows `previous` (-1: the head) in `s`'s list, and frees it.
-  @inline(__always)
-  private mutating func unlinkObjectiveEntry(_ e: Int32, of s: Int, after previous: Int32) {
-    levelEntries[Int(entries[Int(e)].level)] -= 1
-    let next = entries[Int(e)].next
-    if previous >= 0 { entries[Int(previous)].next = next } else { objectiveHead[s] = next }
-    entries[Int(e)].next = freeEntry
-    freeEntry = e
-    freeEntryCount += 1
   }
 
   /// Adds `scale · (basic's row)` to the objective at `level`: how an error symbol that is
@@ -304,12 +163,12 @@ extension Tableau {
     var last = e
     while e >= 0 {
       last = e
-      levelEntries[Int(entries[Int(e)].level)] -= 1
-      freeEntryCount += 1
+      levelTable.levelEntries[Int(entries[Int(e)].level)] -= 1
+      entryPool.freeEntryCount += 1
       e = entries[Int(e)].next
     }
-    entries[Int(last)].next = freeEntry
-    freeEntry = objectiveHead[s]
+    entries[Int(last)].next = entryPool.freeEntry
+    entryPool.freeEntry = objectiveHead[s]
     objectiveHead[s] = -1
   }
 
@@ -330,7 +189,7 @@ extension Tableau {
   /// objective is optimal. Amortized O(log heap) per queued change.
   mutating func nextEnteringSymbol() -> Int32? {
     // A queued candidate is judged by its true vector.
-    if deferredBasic >= 0 && !enteringCandidates.isEmpty { materializeDeferredObjective() }
+    if deferredObjectiveState.deferredBasic >= 0 && !enteringCandidates.isEmpty { materializeDeferredObjective() }
     while let (priority, symbol) = enteringCandidates.pop() {
       let s = Int(symbol)
       guard symbolKind[s].isPivotable, rowOf[s] < 0 else { continue }
@@ -404,4 +263,16 @@ extension Tableau {
     guard head >= 0 else { return (-.infinity, 0) }
     return (pool[Int(head)].priority, pool[Int(head)].coefficient / coefficient)
   }
+}
+
+/// The objective levels. Held by ``Tableau`` as `levelTable`.
+struct ObjectiveLevels {
+  /// Priority value of each level; levels are created on first use and kept for reuse.
+  var levelPriority: ContiguousArray<Double> = []
+  /// Present constraints and edits at each level.
+  var levelUsers: ContiguousArray<Int32> = []
+  /// Objective entries currently at each level.
+  var levelEntries: ContiguousArray<Int32> = []
+  /// Level ids sorted by priority ascending, for lookup by binary search.
+  var levelsByPriority: ContiguousArray<Int32> = []
 }

@@ -4,18 +4,17 @@
 /// removal or insertion shifts the cells on its shorter side: a long row that loses its
 /// oldest symbols one pivot at a time moves its start instead of its whole tail.
 ///
-/// Not an array, on purpose. The tableau's rows were two `ContiguousArray`s each, held in
-/// an array of rows: every write into a row went through two uniqueness checks (the
-/// table's and the row's), a merge swapped the row's arrays out and back, and a row could
-/// only be resized through the generic `append`/`replaceSubrange`. Enaml's build merges
-/// some 455 rows of 5–10 cells, and spent more of each merge on that than on the cells.
+/// Not an array, on purpose. With two `ContiguousArray`s per row, held in an array of
+/// rows, every write into a row goes through two uniqueness checks (the table's and the
+/// row's), a merge swaps the row's arrays out and back, and a row can only be resized
+/// through the generic `append`/`replaceSubrange`. Enaml's build merges some 455 rows of
+/// 5–10 cells, and would spend more of each merge on that than on the cells.
 /// Here cells are written in place through the buffer and the count is set directly.
 ///
 /// The buffer has reference semantics: copies of a `RowCells` share it, and nothing copies
 /// on write. Only ``Tableau`` holds these, each row its own (swapping two rows' cells
-/// exchanges their buffers), so that is safe. (A first version made `RowCells` itself a
-/// class owning a separate allocation: one more pointer to follow per row, which made a
-/// full evaluation over every row 1.2–2× slower.)
+/// exchanges their buffers), so that is safe. (A class owning a separate allocation would
+/// add one more pointer to follow per row: a full evaluation over every row 1.2–2× slower.)
 ///
 /// `symbols` and `coefficients` are views of the live cells: valid until the next
 /// mutating call, which may reallocate; do not hold them across one.

@@ -4,7 +4,6 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.add`; see its documentation.
   mutating func add(_ constraint: Constraint) throws(SolverError) {
-    materializeDeferredObjective()
     invalidateDerived()
     try enterConstraint(constraint)
     try optimize()
@@ -12,9 +11,9 @@ extension Tableau {
   }
 
   /// The engine behind `CassowarySolver.add(contentsOf:)`: every row enters first, then
-  /// one optimisation. Re-optimising after each add moved the optimum through every
-  /// intermediate system: a fill-equally stack paid about 120 pivots per view that way,
-  /// because each new size preference re-balanced the ones before it. Entering keeps the
+  /// one optimisation. Re-optimising after each add would move the optimum through every
+  /// intermediate system: a fill-equally stack pays about 120 pivots per view that way,
+  /// because each new size preference re-balances the ones before it. Entering keeps the
   /// tableau feasible (each row gets a feasible subject or goes through phase one, which
   /// needs feasibility only), so a single primal simplex at the end is enough.
   ///
@@ -28,7 +27,7 @@ extension Tableau {
   /// Entered last, the chain's short rows are in place and the long row pivots once
   /// (5.8 M cells). A small batch into a large tableau keeps its order: re-reducing a
   /// set-aside row costs its length again, and the rows already present dominate. So
-  /// does a batch of fewer than `setAsideMinimumBatch` (256) constraints: its chains are
+  /// does a batch of fewer than `setAsideState.setAsideMinimumBatch` (256) constraints: its chains are
   /// short, so the cells a set-aside saves are few, while entering late can cost phase
   /// one more pivots (kiwi's 109-constraint enaml form: 70 pivots in order, 92 set aside,
   /// 1.15× the time; 10-view stacks: a few hundred cells either way, up to 7 more
@@ -37,7 +36,6 @@ extension Tableau {
   /// On a failure the constraints this call entered are removed again, so the solver
   /// holds what it held before (at an optimum, possibly another vertex of the same face).
   mutating func add(contentsOf batch: [Constraint]) throws(SolverError) {
-    materializeDeferredObjective()
     invalidateDerived()
     try enterBatch(batch)
   }
@@ -50,39 +48,36 @@ extension Tableau {
     // count at 0; only a failure part-way needs `clearBatchMentions` (a pass of its own
     // over the batch's terms, cold again on a 1,000-constraint batch).
     countBatchMentions(batch)
-    enteredBatchIndices.removeAll(keepingCapacity: true)
-    deferredRows.removeAll(keepingCapacity: true)
+    batchState.enteredBatchIndices.removeAll(keepingCapacity: true)
     do {
       var entering = batch.count
-      if skipsRenamed {
+      if renamingState.skipsRenamed {
         for i in batch.indices where isRenamedInBatch(Self.id(at: i, of: batch)) { entering -= 1 }
       }
-      defersPhaseOne = entering >= liveRows && entering >= setAsideMinimumBatch
+      setAsideState.begin(entering: entering, liveRows: rowSlots.liveRows)
       for i in batch.indices {
         if isRenamedInBatch(Self.id(at: i, of: batch)) { continue }
         let constraint = batch[i]
         for term in constraint.expression.terms where term.coefficient != 0 {
-          batchMentions[term.variable.index] -= 1
+          batchState.batchMentions[term.variable.index] -= 1
         }
         // An id repeated within the batch is present by its second occurrence, so
         // `validate` rejects it like one present before the call.
         if try enterConstraint(constraint) {
-          enteredBatchIndices.append(Int32(i))
+          batchState.enteredBatchIndices.append(Int32(i))
         } else {
-          deferredRows.append(DeferredRow(batchIndex: Int32(i), length: Int32(deferredRowLength)))
+          setAsideState.setAside(batchIndex: i)
         }
       }
-      defersPhaseOne = false
-      deferredRows.sort { ($0.length, $0.batchIndex) < ($1.length, $1.batchIndex) }
-      for row in deferredRows {
+      for row in setAsideState.end() {
         try enterConstraint(batch[Int(row.batchIndex)])
-        enteredBatchIndices.append(row.batchIndex)
+        batchState.enteredBatchIndices.append(row.batchIndex)
       }
       try optimize()
     } catch {
-      defersPhaseOne = false
+      _ = setAsideState.end()
       clearBatchMentions(batch)
-      for i in enteredBatchIndices.reversed() where contains(batch[Int(i)].id) {
+      for i in batchState.enteredBatchIndices.reversed() where contains(batch[Int(i)].id) {
         withdraw(batch[Int(i)].id)
       }
       try optimize()
@@ -93,7 +88,7 @@ extension Tableau {
   }
 
   /// Counts, per variable, the constraints of `batch` that mention it, into
-  /// `batchMentions`; `add(contentsOf:)` takes each constraint's own mentions off before
+  /// `batchState.batchMentions`; `add(contentsOf:)` takes each constraint's own mentions off before
   /// entering it, so the count is then the mentions still to come. O(batch terms).
   /// Also grows the tableau's arrays once for the batch: each constraint brings a row and
   /// its marker, an optional one an error too, plus the variables it is the first to
@@ -114,11 +109,11 @@ extension Tableau {
         highestVariable = max(highestVariable, term.variable.index)
       }
     }
-    if highestVariable >= batchMentions.count {
-      batchMentions.append(contentsOf: repeatElement(0, count: highestVariable + 1 - batchMentions.count))
+    if highestVariable >= batchState.batchMentions.count {
+      batchState.batchMentions.append(contentsOf: repeatElement(0, count: highestVariable + 1 - batchState.batchMentions.count))
     }
     for i in batch.indices where !isRenamedInBatch(Self.id(at: i, of: batch)) {
-      for term in batch[i].expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] += 1 }
+      for term in batch[i].expression.terms where term.coefficient != 0 { batchState.batchMentions[term.variable.index] += 1 }
     }
     let newVariables = max(0, highestVariable + 1 - variableSymbol.count)
     reserveCapacity(additionalSymbols: markers + newVariables, additionalRows: batch.count)
@@ -129,12 +124,12 @@ extension Tableau {
   /// failure), so single adds see no mentions to come. O(batch terms).
   private mutating func clearBatchMentions(_ batch: [Constraint]) {
     for i in batch.indices where !isRenamedInBatch(Self.id(at: i, of: batch)) {
-      for term in batch[i].expression.terms where term.coefficient != 0 { batchMentions[term.variable.index] = 0 }
+      for term in batch[i].expression.terms where term.coefficient != 0 { batchState.batchMentions[term.variable.index] = 0 }
     }
   }
 
   /// Validates `constraint` and enters its row, without optimising. Returns false when the
-  /// row was set aside for phase one at the end of a bulk batch (`defersPhaseOne`): the
+  /// row was set aside for phase one at the end of a bulk batch (`setAsideState.defersPhaseOne`): the
   /// tableau is then as before the call.
   /// - Throws: as `add`; the tableau is then as before the call.
   @discardableResult
@@ -152,26 +147,26 @@ extension Tableau {
       if !tag.isPresent { return false }
       if tag.costSymbol < 0 { tag.shapeFingerprint = Self.shapeFingerprint(of: constraint) }
     }
-    constraintTags[id.index] = tag
-    definitions[id.index] = constraint
+    constraintTable.constraintTags[id.index] = tag
+    constraintTable.definitions[id.index] = constraint
     if tag.costSymbol >= 0 { indexSoftInequality(index, expression: constraint.expression, host: host) }
     return true
   }
 
   /// Grows the arrays indexed by constraint id to hold `id`. Amortised O(1).
   mutating func growConstraintArrays(toHold id: ConstraintID) {
-    guard id.index >= constraintTags.count else { return }
-    let grow = id.index + 1 - constraintTags.count
-    if constraintTags.capacity < id.index + 1 {
+    guard id.index >= constraintTable.constraintTags.count else { return }
+    let grow = id.index + 1 - constraintTable.constraintTags.count
+    if constraintTable.constraintTags.capacity < id.index + 1 {
       // Geometric, and all three at once (each grew alone, one id at a time).
-      let n = max(id.index + 1, 2 * constraintTags.capacity)
-      constraintTags.reserveCapacity(n)
-      definitions.reserveCapacity(n)
-      batchMarks.reserveCapacity(n)
+      let n = max(id.index + 1, 2 * constraintTable.constraintTags.capacity)
+      constraintTable.constraintTags.reserveCapacity(n)
+      constraintTable.definitions.reserveCapacity(n)
+      constraintTable.batchMarks.reserveCapacity(n)
     }
-    constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
-    definitions.append(contentsOf: repeatElement(nil, count: grow))
-    batchMarks.append(contentsOf: repeatElement(0, count: grow))
+    constraintTable.constraintTags.append(contentsOf: repeatElement(ConstraintTag(), count: grow))
+    constraintTable.definitions.append(contentsOf: repeatElement(nil, count: grow))
+    constraintTable.batchMarks.append(contentsOf: repeatElement(0, count: grow))
   }
 
   mutating func validate(_ constraint: Constraint) throws(SolverError) {
@@ -199,7 +194,7 @@ extension Tableau {
     let optional = !priority.isRequired
     if optional {
       tag.level = level(for: priority.value)
-      levelUsers[Int(tag.level)] += 1
+      levelTable.levelUsers[Int(tag.level)] += 1
     }
     switch relation {
     case .lessThanOrEqual, .greaterThanOrEqual:
@@ -275,9 +270,9 @@ extension Tableau {
       discardUnenteredTag(tag)
       throw unsatisfiable(owner: owner, conflicts: conflicts)
     }
-    if defersPhaseOne {
+    if setAsideState.defersPhaseOne {
       // Set aside: the caller enters it again after the rest of its batch.
-      deferredRowLength = pivotSymbols.count
+      setAsideState.deferredRowLength = pivotSymbols.count
       discardUnenteredTag(tag)
       return ConstraintTag()
     }
@@ -308,7 +303,7 @@ extension Tableau {
   /// Ties, and single adds (no batch), go to the lowest symbol id: the variable the
   /// constraint's terms meet first.
   /// - Complexity: O(row). Inlined: called out of line from `enter`, a mutating method,
-  /// it was handed a copy of the whole tableau (~110 instructions of copying per add).
+  /// it is handed a copy of the whole tableau (~110 instructions of copying per add).
   @inline(__always)
   private func unreferencedUnrestrictedSymbol(of expression: LinearExpression) -> Int32 {
     var best: Int32 = -1
@@ -317,10 +312,10 @@ extension Tableau {
       let symbol = variableSymbol[term.variable.index]
       let s = Int(symbol)
       guard symbolKind[s] == .external, rowOf[s] < 0, unrestrictedOccurrences[s] == 0,
-        abs(accumulator[s]) >= Self.epsilon
+        abs(scratchBuffers.accumulator[s]) >= Self.epsilon
       else { continue }
       let v = term.variable.index
-      let mentions = v < batchMentions.count ? batchMentions[v] : 0
+      let mentions = v < batchState.batchMentions.count ? batchState.batchMentions[v] : 0
       if mentions < bestMentions || (mentions == bestMentions && symbol < best) {
         best = symbol
         bestMentions = mentions
@@ -336,12 +331,12 @@ extension Tableau {
   /// refer to parametric symbols only, so C_S basics are replaced last, in one step each.
   /// - Complexity: O(Σ lengths of the rows expanded · log heap).
   private mutating func reduceAccumulated(constant: inout Double) {
-    for symbol in touchedSymbols { queueForExpansion(symbol) }
-    while let symbol = expansionHeap.popMax() {
+    for symbol in scratchBuffers.touchedSymbols { queueForExpansion(symbol) }
+    while let symbol = keyOrder.expansionHeap.popMax() {
       let s = Int(symbol)
-      expansionQueued[s] = false
-      let coefficient = accumulator[s]
-      accumulator[s] = 0
+      keyOrder.expansionQueued[s] = false
+      let coefficient = scratchBuffers.accumulator[s]
+      scratchBuffers.accumulator[s] = 0
       if abs(coefficient) < Self.epsilon { continue }
       let r = Int(rowOf[s])
       constant += coefficient * rows[r].constant
@@ -355,12 +350,12 @@ extension Tableau {
     // C_S basics: their rows hold parametric restricted symbols only, so the walk meets no
     // new basic (the array may grow while it is walked).
     var i = 0
-    while i < touchedSymbols.count {
-      let s = Int(touchedSymbols[i])
+    while i < scratchBuffers.touchedSymbols.count {
+      let s = Int(scratchBuffers.touchedSymbols[i])
       i += 1
       guard rowOf[s] >= 0 else { continue }
-      let coefficient = accumulator[s]
-      accumulator[s] = 0
+      let coefficient = scratchBuffers.accumulator[s]
+      scratchBuffers.accumulator[s] = 0
       if abs(coefficient) < Self.epsilon { continue }
       let r = Int(rowOf[s])
       constant += coefficient * rows[r].constant
@@ -375,9 +370,9 @@ extension Tableau {
   private mutating func queueForExpansion(_ symbol: Int32) {
     let s = Int(symbol)
     let slot = rowOf[s]
-    guard slot >= 0, !expansionQueued[s], isUnrestrictedRow(slot) else { return }
-    expansionQueued[s] = true
-    expansionHeap.push(key: rowKey[Int(slot)], symbol: symbol)
+    guard slot >= 0, !keyOrder.expansionQueued[s], isUnrestrictedRow(slot) else { return }
+    keyOrder.expansionQueued[s] = true
+    keyOrder.expansionHeap.push(key: rowKey[Int(slot)], symbol: symbol)
   }
 
   /// The subject for a new fully reduced row held in `pivotSymbols`: the unrestricted
@@ -423,15 +418,15 @@ extension Tableau {
     rows[Int(slot)].constant = constant
     noteAdded(contentsOf: pivotSymbols, in: slot)
     work.cells += pivotSymbols.count
-    artificialObjective.constant = constant
-    artificialObjective.cells.assign(pivotCells)
-    swap(&pivotCells, &rows[Int(slot)].cells)
+    simplexState.artificialObjective.constant = constant
+    simplexState.artificialObjective.cells.assign(scratchBuffers.pivotCells)
+    swap(&scratchBuffers.pivotCells, &rows[Int(slot)].cells)
 
-    phaseOneActive = true
+    simplexState.phaseOneActive = true
     beginUndoLog()
     var pivots = 0
     // Past this many pivots the choice falls back to Bland's rule, which cannot cycle.
-    let fewestRowsPivots = liveRows + 16
+    let fewestRowsPivots = rowSlots.liveRows + 16
     while let entering = phaseOneEnteringSymbol(fewestRows: pivots < fewestRowsPivots) {
       guard let leaving = primalLeavingRow(for: entering) else {
         throw .internalInconsistency("phase one unbounded entering symbol \(entering)")
@@ -440,13 +435,13 @@ extension Tableau {
       pivots += 1
       if pivots > pivotLimit { throw .internalInconsistency("phase one exceeded \(pivotLimit) pivots") }
     }
-    phaseOneActive = false
+    simplexState.phaseOneActive = false
 
-    if artificialObjective.constant > Self.epsilon {
+    if simplexState.artificialObjective.constant > Self.epsilon {
       // The phase-one objective is a combination of the new row and present rows with
       // non-negative reduced costs and a positive constant: the constraints whose markers
       // carry a multiplier in it cannot hold together.
-      let conflicts = requiredOwners(of: artificialObjective.symbols, excluding: -1)
+      let conflicts = requiredOwners(of: simplexState.artificialObjective.symbols, excluding: -1)
       rollBackPivots()
       dropRow(rowOf[Int(artificial)])
       clearObjective(of: artificial)
@@ -489,9 +484,9 @@ extension Tableau {
   private mutating func phaseOneEnteringSymbol(fewestRows: Bool) -> Int32? {
     var best: Int32 = -1
     var bestCount = Int32.max
-    for i in artificialObjective.symbols.indices {
-      let symbol = artificialObjective.symbols[i]
-      guard artificialObjective.coefficients[i] < 0 && symbolKind[Int(symbol)].isPivotable else { continue }
+    for i in simplexState.artificialObjective.symbols.indices {
+      let symbol = simplexState.artificialObjective.symbols[i]
+      guard simplexState.artificialObjective.coefficients[i] < 0 && symbolKind[Int(symbol)].isPivotable else { continue }
       if !fewestRows { return symbol }
       let count = restrictedOccurrences[Int(symbol)]
       if count < bestCount {
@@ -505,18 +500,27 @@ extension Tableau {
   /// The present required constraints owning any of `symbols` (plus `extra` when >= 0),
   /// sorted, each once.
   mutating func requiredOwners(of symbols: UnsafeMutableBufferPointer<Int32>, excluding: Int32, extra: Int32 = -1) -> [ConstraintID] {
-    conflictScratch.removeAll(keepingCapacity: true)
+    scratchBuffers.conflictScratch.removeAll(keepingCapacity: true)
     func consider(_ symbol: Int32) {
       guard symbol >= 0, symbol != excluding else { return }
       let o = owner[Int(symbol)]
-      guard o >= 0, constraintTags[Int(o)].isPresent, constraintTags[Int(o)].level < 0 else { return }
-      conflictScratch.append(ConstraintID(o))
+      guard o >= 0, constraintTable.constraintTags[Int(o)].isPresent, constraintTable.constraintTags[Int(o)].level < 0 else { return }
+      scratchBuffers.conflictScratch.append(ConstraintID(o))
     }
     for symbol in symbols { consider(symbol) }
     consider(extra)
-    conflictScratch.sort()
+    scratchBuffers.conflictScratch.sort()
     var result: [ConstraintID] = []
-    for id in conflictScratch where result.last != id { result.append(id) }
+    for id in scratchBuffers.conflictScratch where result.last != id { result.append(id) }
     return result
   }
+}
+
+/// A batch call's scratch. Held by ``Tableau`` as `batchState`.
+struct BatchState {
+  /// During `add(contentsOf:)`: how many constraints of the batch after the one being
+  /// entered mention each variable (the unreduced subject's tie-break); 0 otherwise.
+  var batchMentions: ContiguousArray<Int32> = []
+  /// The batch indices `add(contentsOf:)` has entered, in order, to withdraw on failure.
+  var enteredBatchIndices: ContiguousArray<Int32> = []
 }

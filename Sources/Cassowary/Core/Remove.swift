@@ -4,7 +4,6 @@ extension Tableau {
 
   /// The engine behind `CassowarySolver.remove`; see its documentation.
   mutating func remove(_ id: ConstraintID) throws(SolverError) {
-    materializeDeferredObjective()
     invalidateDerived()
     guard contains(id) else { throw .unknownConstraint(id) }
     withdraw(id)
@@ -19,7 +18,6 @@ extension Tableau {
   /// removal walked the optimum through every intermediate system: a size-class swap of
   /// 1,332 constraints at 1,000 views spent most of its time there.
   mutating func remove(contentsOf ids: [ConstraintID]) throws(SolverError) {
-    materializeDeferredObjective()
     var marked = 0
     defer { unmarkRemovals(ids.prefix(marked)) }
     try markRemovals(ids, counting: &marked)
@@ -30,34 +28,34 @@ extension Tableau {
     checkInvariants()
   }
 
-  /// Puts `removalMark` on each of `ids` in `batchMarks`, counting them in `marked` as it
+  /// Puts `removalMark` on each of `ids` in `constraintTable.batchMarks`, counting them in `marked` as it
   /// goes; the caller unmarks that many (`unmarkRemovals`) when done, after a throw too.
   /// O(ids).
   /// - Throws: `unknownConstraint` for the first id absent or named twice.
   mutating func markRemovals(_ ids: [ConstraintID], counting marked: inout Int) throws(SolverError) {
     for id in ids {
-      guard contains(id), batchMarks[id.index] & Self.removalMark == 0 else { throw .unknownConstraint(id) }
-      batchMarks[id.index] |= Self.removalMark
+      guard contains(id), constraintTable.batchMarks[id.index] & Self.removalMark == 0 else { throw .unknownConstraint(id) }
+      constraintTable.batchMarks[id.index] |= Self.removalMark
       marked += 1
     }
   }
 
-  /// Clears every mark of `ids` in `batchMarks`. O(ids).
+  /// Clears every mark of `ids` in `constraintTable.batchMarks`. O(ids).
   mutating func unmarkRemovals(_ ids: ArraySlice<ConstraintID>) {
-    for id in ids { batchMarks[id.index] = 0 }
+    for id in ids { constraintTable.batchMarks[id.index] = 0 }
   }
 
   /// Takes the present constraint `id` out of the tableau and forgets it. Does not
   /// re-optimize.
   mutating func withdraw(_ id: ConstraintID) {
-    let tag = constraintTags[id.index]
+    let tag = constraintTable.constraintTags[id.index]
     var sharer: Int32 = -1
-    if tag.costSymbol >= 0, let expression = definitions[id.index]?.expression {
+    if tag.costSymbol >= 0, let expression = constraintTable.definitions[id.index]?.expression {
       sharer = rowSharer(of: Int32(id.index))
       unindexSoftInequality(Int32(id.index), expression: expression)
     }
-    constraintTags[id.index] = ConstraintTag()
-    definitions[id.index] = nil
+    constraintTable.constraintTags[id.index] = ConstraintTag()
+    constraintTable.definitions[id.index] = nil
     if sharer >= 0 {
       leaveSharedRow(tag, index: Int32(id.index), sharer: sharer)
     } else {
@@ -81,7 +79,7 @@ extension Tableau {
         // keys, so the references they gain keep the evaluation order.
         clearObjective(of: marker)
         takeRowSolved(slot, for: marker)
-        substituteIntoUnrestrictedRows(marker, constant: pivotConstant)
+        substituteIntoUnrestrictedRows(marker, constant: scratchBuffers.pivotConstant)
         releasePivotBuffers()
       } else {
         pivot(entering: marker, slot: slot)
@@ -94,7 +92,7 @@ extension Tableau {
       // C_U rows may still refer to the marker by name: give them its expression (which
       // refers to parametric symbols only) before the row goes.
       let r = Int(markerSlot)
-      pivotCells.assign(rows[r].cells)
+      scratchBuffers.pivotCells.assign(rows[r].cells)
       let constant = rows[r].constant
       dropRow(markerSlot)
       substituteIntoUnrestrictedRows(marker, constant: constant)
@@ -110,19 +108,19 @@ extension Tableau {
 
   /// Moves row `slot` (basic b = c + a·symbol + Σ) out of the tableau into the pivot
   /// buffers solved for `symbol`: symbol = -c/a + (1/a)·b + Σ(-aⱼ/a); the constant goes
-  /// to `pivotConstant`. The slot is freed and b becomes parametric.
+  /// to `scratchBuffers.pivotConstant`. The slot is freed and b becomes parametric.
   /// - Complexity: O(row length).
   mutating func takeRowSolved(_ slot: Int32, for symbol: Int32) {
     let r = Int(slot)
     let basic = rows[r].basic
-    pivotCells.assign(rows[r].cells)
+    scratchBuffers.pivotCells.assign(rows[r].cells)
     let constant = rows[r].constant
     dropRow(slot)
-    pivotConstant = solvePivotBuffer(for: symbol, basic: basic, constant: constant)
+    scratchBuffers.pivotConstant = solvePivotBuffer(for: symbol, basic: basic, constant: constant)
   }
 
   mutating func releasePivotBuffers() {
-    pivotCells.removeAll()
+    scratchBuffers.pivotCells.removeAll()
   }
 
   /// The row on which the parametric `marker` should enter so that dropping the row keeps
@@ -145,8 +143,8 @@ extension Tableau {
     for slot in restrictedColumns[Int(marker)].concatenated(with: unrestrictedColumns[Int(marker)]) {
       let r = Int(slot)
       let basic = rows[r].basic
-      if basic < 0 || rowStamp[r] == stamp { continue }
-      rowStamp[r] = stamp
+      if basic < 0 || rowSlots.rowStamp[r] == stamp { continue }
+      rowSlots.rowStamp[r] = stamp
       let coefficient = rows[r].coefficient(of: marker)
       if coefficient == 0 { continue }
       let kind = symbolKind[Int(basic)]

@@ -1,31 +1,40 @@
+/// Acceleration: Local pivots
+/// Speeds up: dual pivots of constant changes whose one candidate is in no other restricted
+///   row (fill stacks' content-size rows).
+/// Relaxes: nothing between calls: the pivot reaches the basis the general pivot reaches,
+///   without its ratio test and column walk.
+/// Settled: — (no relaxed state).
+/// Twin test: LocalPivotTests (a twin with the switch off).
+/// Switch: Tuning.localPivots
+
 import LayoutModel
 
 // Dual pivots that change one row.
 //
 // A resize of a fill-equally or fill-proportionally stack moves every view's width, and
 // each view whose width crosses its intrinsic size exchanges the two symbols of its
-// content-size row (Tableau+SharedRows.swift): the row `e = c + s + Σ` of a stretched view
+// content-size row (Accelerations/SharedRows.swift): the row `e = c + s + Σ` of a stretched view
 // turns negative and `s` enters. That row is the only candidate row (its one pivotable
 // symbol with a positive coefficient is `s`), and `s`, the row's partner, is in no other
 // restricted row (its column is the negation of `e`'s, a unit column while `e` is basic).
 // A 1,000-view fill-equally resize makes 614 such pivots, every one of them like that;
 // fill-proportionally's 750; nested's a quarter of its 230.
 //
-// The generic dual pivot still ran the ratio test over the row's candidates (~220
+// The generic dual pivot runs the ratio test over the row's candidates (~220
 // instructions) and walked the entering symbol's column to substitute into rows that do
 // not hold it (~700). When the row has one candidate and the candidate is in no other
 // restricted row, the pivot only solves the row for it and moves the objective:
-// `pivotWithinRow`. And since dummies keep no vector (Tableau+DummyCosts.swift), a
+// `pivotWithinRow`. And since dummies keep no vector (Accelerations/DummyCosts.swift), a
 // content-size row's other symbols need no update at all: the leaving error takes the
 // entering one's vector, relinked. The row keeps its length, so it is solved in place. A
-// fill-equally crossing went from ~3,300 instructions of dual simplex to ~1,220, the
-// 1,000-view resize to 0.51× its time (Results/FINDINGS.md, twenty-third session). The basis reached is the one the generic pivot reaches (the ratio test of a
-// single candidate chooses it), so pivot counts, cells touched and the solution are
-// unchanged.
+// fill-equally crossing takes ~1,220 instructions of dual simplex instead of ~3,300, the
+// 1,000-view resize 0.51× its time. The basis reached is the one the generic pivot
+// reaches (the ratio test of a single candidate chooses it), so pivot counts, cells
+// touched and the solution are unchanged.
 //
-// Since the twenty-fifth session a constant change does not make such flips at all when
-// the row's other symbols are all dummies: they wait in their rows (Tableau+HeldFlips.swift),
-// and this pivot makes them when something needs the basis.
+// With held flips on, a constant change does not make such flips at all when the row
+// reaches no other row: they wait in their rows (Accelerations/HeldFlips.swift), and this
+// pivot makes them when something needs the basis.
 extension Tableau {
 
   /// The one symbol the dual ratio test could choose in the infeasible restricted row
@@ -49,11 +58,11 @@ extension Tableau {
   /// made by ``pivotWithinRow(entering:slot:)``: the entering symbol is in no other
   /// restricted row, phase one is not running (its objective would need the substitution
   /// too), and no objective contribution is or would be deferred (a row of at least
-  /// `deferredObjectiveMinimumRow` cells keeps the generic pivot and its deferral). O(1).
+  /// `deferredObjectiveState.deferredObjectiveMinimumRow` cells keeps the generic pivot and its deferral). O(1).
   @inline(__always)
   func pivotStaysWithinRow(entering: Int32, slot: Int32) -> Bool {
-    pivotsWithinRows && restrictedOccurrences[Int(entering)] == 1 && !phaseOneActive && deferredBasic < 0
-      && rows[Int(slot)].cells.count < deferredObjectiveMinimumRow
+    localPivotState.pivotsWithinRows && restrictedOccurrences[Int(entering)] == 1 && !simplexState.phaseOneActive && deferredObjectiveState.deferredBasic < 0
+      && rows[Int(slot)].cells.count < deferredObjectiveState.deferredObjectiveMinimumRow
   }
 
   /// A dual pivot that ``pivotStaysWithinRow(entering:slot:)`` allows: row `slot` is
@@ -70,12 +79,12 @@ extension Tableau {
     let leaving = rows[r].basic
     work.pivots += 1
     noteRestrictedCellsChange()
-    rowLocalPivots += 1
-    valuesNeedFullEvaluation = true
-    if recordsPivots { undoLog.append((entering, leaving)) }
+    localPivotState.rowLocalPivots += 1
+    incrementalState.valuesNeedFullEvaluation = true
+    if simplexState.recordsPivots { simplexState.undoLog.append((entering, leaving)) }
 
     // The row keeps its length (entering's cell becomes leaving's), so it is solved in
-    // place, through its buffer (reference semantics, RowCells.swift).
+    // place, through its buffer (reference semantics, Storage/RowCells.swift).
     let cells = rows[r].cells
     let (scale, costed) = Self.solveInPlace(cells, for: entering, basic: leaving, kinds: symbolKind)
     rowOf[Int(leaving)] = -1
@@ -95,14 +104,14 @@ extension Tableau {
 
     if objectiveHead[e] >= 0 && !costed {
       // The new row's other symbols are dummies, which keep no vector
-      // (Tableau+DummyCosts.swift): the leaving symbol, basic until now and so without a
+      // (Accelerations/DummyCosts.swift): the leaving symbol, basic until now and so without a
       // vector, takes the entering one's times its coefficient there (1/a = -scale), the
       // list moved.
       moveObjectiveVector(from: entering, to: leaving, scaledBy: -scale)
     } else if objectiveHead[e] >= 0 {
-      swap(&pivotCells, &rows[r].cells)
+      swap(&scratchBuffers.pivotCells, &rows[r].cells)
       substituteObjective(of: entering)
-      swap(&pivotCells, &rows[r].cells)
+      swap(&scratchBuffers.pivotCells, &rows[r].cells)
     }
     work.cellsTouched += cells.count
     queueIfEligible(leaving)
@@ -146,4 +155,13 @@ extension Tableau {
     coefficients[k] = 1 / a
     return (scale, costed)
   }
+}
+
+/// Local pivots (Accelerations/LocalPivots.swift). Held by ``Tableau`` as `localPivotState`.
+struct LocalPivotState {
+  /// Whether the dual simplex may pivot within a row (Accelerations/LocalPivots.swift; tests
+  /// turn it off for a twin that always pivots the general way), and how many such pivots
+  /// it has made (deterministic, for tests).
+  var pivotsWithinRows = true
+  var rowLocalPivots = 0
 }

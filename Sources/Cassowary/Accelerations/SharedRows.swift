@@ -1,3 +1,15 @@
+/// Acceleration: Shared rows
+/// Speeds up: `add` of optional inequalities on one expression (content sizes, stack tie-
+///   breaks), and every later resize of stacks whose views sit at their intrinsic size: one
+///   row and no degenerate pivot per view.
+/// Relaxes: one constraint, one marker: the members of a shared row own one row and put
+///   their costs on its two symbols.
+/// Settled: not a transient state: the rings and the sharing index are checked with the
+///   invariants (Core/Invariants.swift).
+/// Twin test: SharedRowTests; the property and differential suites run Tuning.core beside
+///   the default.
+/// Switch: Tuning.sharedRows
+
 import LayoutModel
 
 // Optional inequalities on one expression share one row.
@@ -76,7 +88,7 @@ extension Tableau {
   /// (nothing done). O(terms²), plus O(row length) when the symbol is basic.
   mutating func joinSharedRow(_ constraint: Constraint) -> (tag: ConstraintTag, host: Int32)? {
     guard let (candidate, k) = sharedRowHost(for: constraint.expression) else { return nil }
-    let host = constraintTags[Int(candidate)]
+    let host = constraintTable.constraintTags[Int(candidate)]
     // Every member satisfies `expr = μ·(e - s)` with its own μ; this one's is k·μ_host.
     var tag = ConstraintTag()
     tag.isPresent = true
@@ -85,7 +97,7 @@ extension Tableau {
     tag.other = host.other
     tag.markerCoefficient = k * host.markerCoefficient
     tag.level = level(for: constraint.priority.value)
-    levelUsers[Int(tag.level)] += 1
+    levelTable.levelUsers[Int(tag.level)] += 1
     // `<=` is violated when expr > 0, which is e > 0 if μ > 0 and s > 0 otherwise.
     let sense: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
     tag.costSymbol = sense * tag.markerCoefficient > 0 ? host.other : host.marker
@@ -99,10 +111,11 @@ extension Tableau {
   /// would share, with the factor k (`expression = k · its expression`); nil if none.
   /// O(terms²), no allocation.
   func sharedRowHost(for expression: LinearExpression, excluding excluded: Int32 = -1) -> (host: Int32, k: Double)? {
+    guard tuning.sharedRows else { return nil }
     let key = Self.sharingKey(of: expression)
-    guard key >= 0, key < softInequalitiesByVariable.count else { return nil }
-    for candidate in softInequalitiesByVariable[key].reversed().prefix(Self.sharingCandidateLimit) where candidate != excluded {
-      if let reference = definitions[Int(candidate)], let k = Self.proportion(of: expression, to: reference.expression) {
+    guard key >= 0, key < sharedRowState.softInequalitiesByVariable.count else { return nil }
+    for candidate in sharedRowState.softInequalitiesByVariable[key].reversed().prefix(Self.sharingCandidateLimit) where candidate != excluded {
+      if let reference = constraintTable.definitions[Int(candidate)], let k = Self.proportion(of: expression, to: reference.expression) {
         return (candidate, k)
       }
     }
@@ -128,28 +141,28 @@ extension Tableau {
     let i = Int(index)
     if host >= 0 {
       let h = Int(host)
-      let after = constraintTags[h].nextSharer
-      constraintTags[i].nextSharer = after
-      constraintTags[i].previousSharer = host
-      constraintTags[Int(after)].previousSharer = index
-      constraintTags[h].nextSharer = index
+      let after = constraintTable.constraintTags[h].nextSharer
+      constraintTable.constraintTags[i].nextSharer = after
+      constraintTable.constraintTags[i].previousSharer = host
+      constraintTable.constraintTags[Int(after)].previousSharer = index
+      constraintTable.constraintTags[h].nextSharer = index
     } else {
-      constraintTags[i].nextSharer = index
-      constraintTags[i].previousSharer = index
+      constraintTable.constraintTags[i].nextSharer = index
+      constraintTable.constraintTags[i].previousSharer = index
     }
     let key = Self.sharingKey(of: expression)
     guard key >= 0 else { return }
-    if key >= softInequalitiesByVariable.count {
-      softInequalitiesByVariable.append(contentsOf: repeatElement([], count: key + 1 - softInequalitiesByVariable.count))
+    if key >= sharedRowState.softInequalitiesByVariable.count {
+      sharedRowState.softInequalitiesByVariable.append(contentsOf: repeatElement([], count: key + 1 - sharedRowState.softInequalitiesByVariable.count))
     }
-    constraintTags[i].sharingListPosition = Int32(softInequalitiesByVariable[key].count)
-    softInequalitiesByVariable[key].append(index)
+    constraintTable.constraintTags[i].sharingListPosition = Int32(sharedRowState.softInequalitiesByVariable[key].count)
+    sharedRowState.softInequalitiesByVariable[key].append(index)
   }
 
   /// Another present constraint sharing the row of the optional inequality `index`, or -1
   /// when it is alone in its row. O(1).
   func rowSharer(of index: Int32) -> Int32 {
-    let next = constraintTags[Int(index)].nextSharer
+    let next = constraintTable.constraintTags[Int(index)].nextSharer
     return next >= 0 && next != index ? next : -1
   }
 
@@ -157,21 +170,21 @@ extension Tableau {
   /// last entry of its list takes its place). O(1).
   mutating func unindexSoftInequality(_ index: Int32, expression: LinearExpression) {
     let i = Int(index)
-    let next = constraintTags[i].nextSharer
-    let previous = constraintTags[i].previousSharer
-    constraintTags[Int(previous)].nextSharer = next
-    constraintTags[Int(next)].previousSharer = previous
-    constraintTags[i].nextSharer = -1
-    constraintTags[i].previousSharer = -1
+    let next = constraintTable.constraintTags[i].nextSharer
+    let previous = constraintTable.constraintTags[i].previousSharer
+    constraintTable.constraintTags[Int(previous)].nextSharer = next
+    constraintTable.constraintTags[Int(next)].previousSharer = previous
+    constraintTable.constraintTags[i].nextSharer = -1
+    constraintTable.constraintTags[i].previousSharer = -1
     let key = Self.sharingKey(of: expression)
-    guard key >= 0, key < softInequalitiesByVariable.count else { return }
-    let position = Int(constraintTags[i].sharingListPosition)
-    let last = softInequalitiesByVariable[key].removeLast()
+    guard key >= 0, key < sharedRowState.softInequalitiesByVariable.count else { return }
+    let position = Int(constraintTable.constraintTags[i].sharingListPosition)
+    let last = sharedRowState.softInequalitiesByVariable[key].removeLast()
     if last != index {
-      softInequalitiesByVariable[key][position] = last
-      constraintTags[Int(last)].sharingListPosition = Int32(position)
+      sharedRowState.softInequalitiesByVariable[key][position] = last
+      constraintTable.constraintTags[Int(last)].sharingListPosition = Int32(position)
     }
-    constraintTags[i].sharingListPosition = -1
+    constraintTable.constraintTags[i].sharingListPosition = -1
   }
 
   /// Takes a member out of a row others still share: its cost and level go, the row
@@ -196,4 +209,11 @@ extension Tableau {
     try optimize()
     checkInvariants()
   }
+}
+
+/// Where new optional inequalities look for a row to share (Accelerations/SharedRows.swift). Held by ``Tableau`` as `sharedRowState`.
+struct SharedRowState {
+  /// Present optional inequalities by the lowest variable index of their expression: where
+  /// a new one looks for a row to share (Accelerations/SharedRows.swift).
+  var softInequalitiesByVariable: ContiguousArray<ContiguousArray<Int32>> = []
 }

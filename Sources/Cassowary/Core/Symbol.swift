@@ -41,12 +41,12 @@ struct ConstraintTag {
   /// An optional inequality's violation is `costScale · costSymbol`: the symbol its errors
   /// put in the objective, `other` for a row of its own, either `marker` or `other` for a
   /// row it shares with other optional inequalities on the same expression
-  /// (Tableau+SharedRows.swift). -1 for equalities, whose errors are `marker` and `other`.
+  /// (Accelerations/SharedRows.swift). -1 for equalities, whose errors are `marker` and `other`.
   var costScale: Double = 1
   /// A hash of the terms and relation of a constraint `replace` may rename (a required
   /// constraint or an optional equality), set when it enters: with `constant`, what its
   /// rename table is keyed by, so that building the table reads no definition
-  /// (Tableau+Replace.swift). 0 for other constraints.
+  /// (Accelerations/Renaming.swift). 0 for other constraints.
   var shapeFingerprint: UInt64 = 0
   /// Slack (inequality), dummy (required equality) or positive error (optional equality).
   var marker: Int32 = -1
@@ -70,7 +70,7 @@ struct ConstraintTag {
 struct Row {
   var basic: Int32 = -1
   /// The symbol that enters when this row's held flip is made, or -1
-  /// (Tableau+HeldFlips.swift). In the padding after `basic`: rows stay 24 bytes.
+  /// (Accelerations/HeldFlips.swift). In the padding after `basic`: rows stay 24 bytes.
   var heldPartner: Int32 = -1
   var constant: Double = 0
   var cells = RowCells()

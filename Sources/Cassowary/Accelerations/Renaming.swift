@@ -1,3 +1,14 @@
+/// Acceleration: Renaming on replace
+/// Speeds up: `replace(removing:adding:)` (rebuilds, regenerated stacks, size-class swaps):
+///   a re-added constraint costs O(1), no pivot, no cell.
+/// Relaxes: a constraint's symbols belong to the id that created them: a renamed removal
+///   hands its tag and symbols to the addition.
+/// Settled: within the call; a refused batch withdraws the renamed ones and is added as
+///   `add(contentsOf:)` adds it.
+/// Twin test: ReplaceTests; ReplaceContractTests (every backend, Tuning.core included,
+///   against remove then add).
+/// Switch: Tuning.renaming
+
 import LayoutModel
 
 // A rebuild removes every constraint of a layout and adds them again; a stack that hides
@@ -16,17 +27,15 @@ import LayoutModel
 //
 // The new ids may be the removed ones, as `remove(contentsOf:)` then `add(contentsOf:)`
 // allow: `ConstraintLayout` frees a removal's id for an addition, which keeps its id space
-// and the per-constraint arrays as compact as removing in a call of its own did (the
-// first version paired only when no id overlapped, and the scene took fresh ids for
-// every pairing call). So the unpaired removals are withdrawn first, and the paired tags
+// and the per-constraint arrays as compact as removing in a call of its own does. So the unpaired removals are withdrawn first, and the paired tags
 // then move along each chain of ids (a removal's tag to an id whose own removal's tag
 // moves on; a cycle ends at its vacated start), one tag in hand.
 //
-// (An earlier version let any new required equality take a removed one's place by solving
-// its reduced row for the removed marker. It was exact but slower: with the removed
-// constraints still present every new row had to be fully reduced along its chain, where
-// after the removal the row's own variable is parametric and the row enters unreduced;
-// a 1,000-view swap took 43 ms, against 3.1 ms for the code before it in the same minutes.)
+// Only identical definitions are paired. Letting any new required equality take a removed
+// one's place, by solving its reduced row for the removed marker, is exact but slower:
+// with the removed constraints still present every new row must be fully reduced along
+// its chain, where after the removal the row's own variable is parametric and the row
+// enters unreduced (a 1,000-view swap: 43 ms against 3.1 ms).
 //
 // One exception keeps pairs apart. A removal that is not paired frees its variables; if
 // many renamed constraints tie one of them to the rest (the grid's `t[i].width ==
@@ -42,7 +51,7 @@ import LayoutModel
 //
 // Only constraints whose symbols no other structure lists by constraint index are
 // renamed: required constraints and optional equalities. An optional inequality may share
-// a row with others and is listed by variable (Tableau+SharedRows.swift), so it takes the
+// a row with others and is listed by variable (Accelerations/SharedRows.swift), so it takes the
 // ordinary path.
 
 extension Tableau {
@@ -63,7 +72,10 @@ extension Tableau {
   mutating func replace(removing ids: [ConstraintID], adding batch: [Constraint]) throws(SolverError) {
     guard !ids.isEmpty else { return try add(contentsOf: batch) }
     guard !batch.isEmpty else { return try remove(contentsOf: ids) }
-    materializeDeferredObjective()
+    guard tuning.renaming else {
+      try remove(contentsOf: ids)
+      return try add(contentsOf: batch)
+    }
     var marked = 0
     defer { unmarkRemovals(ids.prefix(marked)) }
     try markRemovals(ids, counting: &marked)
@@ -79,23 +91,23 @@ extension Tableau {
     var seen = 0
     for i in batch.indices {
       let id = Self.id(at: i, of: batch)
-      if batchMarks[id.index] & Self.seenMark != 0 {
+      if constraintTable.batchMarks[id.index] & Self.seenMark != 0 {
         pairs = false
         break
       }
-      batchMarks[id.index] |= Self.seenMark
+      constraintTable.batchMarks[id.index] |= Self.seenMark
       seen += 1
     }
-    for i in 0..<seen { batchMarks[Self.id(at: i, of: batch).index] &= ~Self.seenMark }
+    for i in 0..<seen { constraintTable.batchMarks[Self.id(at: i, of: batch).index] &= ~Self.seenMark }
     defer {
       // The additions' marks (set while pairing) go, whether or not any was renamed.
       if pairs {
         for i in batch.indices {
           let id = Self.id(at: i, of: batch)
-          if id.index < batchMarks.count { batchMarks[id.index] = 0 }
+          if id.index < constraintTable.batchMarks.count { constraintTable.batchMarks[id.index] = 0 }
         }
       }
-      skipsRenamed = false
+      renamingState.skipsRenamed = false
     }
     var paired = false
     if pairs && buildRenameTable(ids) {
@@ -106,69 +118,69 @@ extension Tableau {
         let id = Self.id(at: i, of: batch)
         // An addition may take a removed id: the removal leaves first. One already present
         // otherwise is left to `enterBatch`, which refuses it in order.
-        guard !contains(id) || batchMarks[id.index] & (Self.removalMark | Self.renameSlotMask) != 0,
+        guard !contains(id) || constraintTable.batchMarks[id.index] & (Self.removalMark | Self.renameSlotMask) != 0,
           let slot = takeRenameSlot(matching: batch, at: i)
         else { continue }
-        renameTable[slot].partner = Int32(i)
-        let removal = Int(renameTable[slot].removal)
-        batchMarks[removal] = (batchMarks[removal] & ~Self.removalMark) | Self.renameSlotMark(slot)
-        batchMarks[id.index] |= Self.renamedMark
+        renamingState.renameTable[slot].partner = Int32(i)
+        let removal = Int(renamingState.renameTable[slot].removal)
+        constraintTable.batchMarks[removal] = (constraintTable.batchMarks[removal] & ~Self.removalMark) | Self.renameSlotMark(slot)
+        constraintTable.batchMarks[id.index] |= Self.renamedMark
         paired = true
       }
     }
     // Pairs on a variable that an unpaired removal frees and that more than
     // `renameHubLimit` pairs mention stay apart (the top of the file says why). The pairs'
-    // mentions are counted in `batchMentions` (all 0 between batches); withdrawing the
+    // mentions are counted in `batchState.batchMentions` (all 0 between batches); withdrawing the
     // unpaired removals, first (their ids may be the renamed additions'), marks each of
     // their variables over the limit `hubMention`, with each definition at hand (a pass of
     // its own read 1,000 cold definitions a second time); then the pairs on a marked
     // variable are withdrawn too, and the pairs' variables set back to 0.
     if paired {
-      for slot in renameTable where slot.partner >= 0 {
+      for slot in renamingState.renameTable where slot.partner >= 0 {
         for term in batch[Int(slot.partner)].expression.terms {
           let v = term.variable.index
-          if v >= batchMentions.count {
-            batchMentions.append(contentsOf: repeatElement(0, count: v + 1 - batchMentions.count))
+          if v >= batchState.batchMentions.count {
+            batchState.batchMentions.append(contentsOf: repeatElement(0, count: v + 1 - batchState.batchMentions.count))
           }
-          batchMentions[v] += 1
+          batchState.batchMentions[v] += 1
         }
       }
     }
-    for id in ids where batchMarks[id.index] & Self.removalMark != 0 {
-      if paired, let definition = definitions[id.index] {
+    for id in ids where constraintTable.batchMarks[id.index] & Self.removalMark != 0 {
+      if paired, let definition = constraintTable.definitions[id.index] {
         for term in definition.expression.terms {
           let v = term.variable.index
-          if v < batchMentions.count && batchMentions[v] > Self.renameHubLimit { batchMentions[v] = Self.hubMention }
+          if v < batchState.batchMentions.count && batchState.batchMentions[v] > Self.renameHubLimit { batchState.batchMentions[v] = Self.hubMention }
         }
       }
       withdraw(id)
     }
     if paired {
-      for s in renameTable.indices where renameTable[s].partner >= 0 {
-        let partner = Int(renameTable[s].partner)
-        guard batch[partner].expression.terms.contains(where: { batchMentions[$0.variable.index] == Self.hubMention })
+      for s in renamingState.renameTable.indices where renamingState.renameTable[s].partner >= 0 {
+        let partner = Int(renamingState.renameTable[s].partner)
+        guard batch[partner].expression.terms.contains(where: { batchState.batchMentions[$0.variable.index] == Self.hubMention })
         else { continue }
-        let removal = Int(renameTable[s].removal)
-        batchMarks[removal] &= ~Self.renameSlotMask
-        batchMarks[Self.id(at: partner, of: batch).index] &= ~Self.renamedMark
+        let removal = Int(renamingState.renameTable[s].removal)
+        constraintTable.batchMarks[removal] &= ~Self.renameSlotMask
+        constraintTable.batchMarks[Self.id(at: partner, of: batch).index] &= ~Self.renamedMark
         withdraw(ConstraintID(removal))
         // Kept apart, but its terms are still to be cleared below.
-        renameTable[s].partner = -2 - Int32(partner)
+        renamingState.renameTable[s].partner = -2 - Int32(partner)
       }
-      for s in renameTable.indices where renameTable[s].partner != -1 {
-        let p = renameTable[s].partner
-        for term in batch[Int(p >= 0 ? p : -2 - p)].expression.terms { batchMentions[term.variable.index] = 0 }
-        if p < -1 { renameTable[s].partner = -1 }
+      for s in renamingState.renameTable.indices where renamingState.renameTable[s].partner != -1 {
+        let p = renamingState.renameTable[s].partner
+        for term in batch[Int(p >= 0 ? p : -2 - p)].expression.terms { batchState.batchMentions[term.variable.index] = 0 }
+        if p < -1 { renamingState.renameTable[s].partner = -1 }
       }
     }
     var renamed = 0
     if paired {
-      for s in renameTable.indices where renameTable[s].partner >= 0 {
+      for s in renamingState.renameTable.indices where renamingState.renameTable[s].partner >= 0 {
         renamed += moveRenamedTags(startingAt: s, batch)
       }
     }
-    renamedConstraints += renamed
-    skipsRenamed = renamed > 0
+    renamingState.renamedConstraints += renamed
+    renamingState.skipsRenamed = renamed > 0
     do {
       try enterBatch(batch)
     } catch {
@@ -178,9 +190,9 @@ extension Tableau {
       }
       for i in batch.indices {
         let id = Self.id(at: i, of: batch)
-        if id.index < batchMarks.count { batchMarks[id.index] = 0 }
+        if id.index < constraintTable.batchMarks.count { constraintTable.batchMarks[id.index] = 0 }
       }
-      skipsRenamed = false
+      renamingState.skipsRenamed = false
       try optimize()
       try add(contentsOf: batch)
     }
@@ -193,28 +205,28 @@ extension Tableau {
   /// partner. Returns the tags moved. O(chain length).
   private mutating func moveRenamedTags(startingAt start: Int, _ batch: [Constraint]) -> Int {
     var slot = start
-    let source = Int(renameTable[slot].removal)
-    var tag = constraintTags[source]
-    constraintTags[source] = ConstraintTag()
-    definitions[source] = nil
-    batchMarks[source] &= ~Self.renameSlotMask
+    let source = Int(renamingState.renameTable[slot].removal)
+    var tag = constraintTable.constraintTags[source]
+    constraintTable.constraintTags[source] = ConstraintTag()
+    constraintTable.definitions[source] = nil
+    constraintTable.batchMarks[source] &= ~Self.renameSlotMask
     var moved = 0
     while true {
-      let partner = Int(renameTable[slot].partner)
-      renameTable[slot].partner = -1
+      let partner = Int(renamingState.renameTable[slot].partner)
+      renamingState.renameTable[slot].partner = -1
       let target = Self.id(at: partner, of: batch).index
       // A present target is a renamed removal still holding its tag (a present id that no
       // removal names is never paired).
       var next = -1
       var nextTag = ConstraintTag()
-      if constraintTags[target].isPresent {
-        next = Int(batchMarks[target] >> Self.renameSlotShift) - 1
-        precondition(next >= 0 && Int(renameTable[next].removal) == target, "replace: a renamed id is occupied")
-        nextTag = constraintTags[target]
-        batchMarks[target] &= ~Self.renameSlotMask
+      if constraintTable.constraintTags[target].isPresent {
+        next = Int(constraintTable.batchMarks[target] >> Self.renameSlotShift) - 1
+        precondition(next >= 0 && Int(renamingState.renameTable[next].removal) == target, "replace: a renamed id is occupied")
+        nextTag = constraintTable.constraintTags[target]
+        constraintTable.batchMarks[target] &= ~Self.renameSlotMask
       }
-      constraintTags[target] = tag
-      definitions[target] = batch[partner]
+      constraintTable.constraintTags[target] = tag
+      constraintTable.definitions[target] = batch[partner]
       owner[Int(tag.marker)] = Int32(target)
       if tag.other >= 0 { owner[Int(tag.other)] = Int32(target) }
       moved += 1
@@ -233,20 +245,20 @@ extension Tableau {
   /// Whether `replace` renamed the batch's constraint `id` (being entered). O(1).
   @inline(__always)
   func isRenamedInBatch(_ id: ConstraintID) -> Bool {
-    skipsRenamed && id.index < batchMarks.count && batchMarks[id.index] & Self.renamedMark != 0
+    renamingState.skipsRenamed && id.index < constraintTable.batchMarks.count && constraintTable.batchMarks[id.index] & Self.renamedMark != 0
   }
 
-  // `batchMarks` bits (see there).
+  // `constraintTable.batchMarks` bits (see there).
   static let removalMark: Int32 = 1
   static let renamedMark: Int32 = 2
   static let seenMark: Int32 = 4
   static let renameSlotShift: Int32 = 3
   static let renameSlotMask: Int32 = ~7
-  /// A variable in `batchMentions` that an unpaired removal frees and more than
+  /// A variable in `batchState.batchMentions` that an unpaired removal frees and more than
   /// `renameHubLimit` pairs mention, while `replace` decides which pairs stay apart.
   static let hubMention = Int32.min
 
-  /// A renamed removal's slot in `batchMarks`' upper bits (slots are fewer than 2^28:
+  /// A renamed removal's slot in `constraintTable.batchMarks`' upper bits (slots are fewer than 2^28:
   /// twice the removals, which are constraint ids).
   @inline(__always)
   static func renameSlotMark(_ slot: Int) -> Int32 { Int32(slot + 1) << renameSlotShift }
@@ -254,12 +266,12 @@ extension Tableau {
   /// Whether a present constraint may be renamed: a required constraint or an optional
   /// equality (see the top of the file). O(1).
   private func isRenamable(_ id: ConstraintID) -> Bool {
-    // (Comparing `definitions[i]` with nil copied and destroyed a pair of optional
+    // (Comparing `constraintTable.definitions[i]` with nil copied and destroyed a pair of optional
     // constraints: 170 instructions; a present constraint has its definition.)
-    constraintTags[id.index].isPresent && constraintTags[id.index].costSymbol < 0
+    constraintTable.constraintTags[id.index].isPresent && constraintTable.constraintTags[id.index].costSymbol < 0
   }
 
-  /// Fills `renameTable` with the renamable removals of `ids` (linear probing, at most
+  /// Fills `renamingState.renameTable` with the renamable removals of `ids` (linear probing, at most
   /// half full); false when there are none. Sized for every removal, so that the tags are
   /// read in one pass (a counting pass read 1,000 cold tags a second time). O(removals ·
   /// terms); allocates only when the table must grow.
@@ -267,16 +279,16 @@ extension Tableau {
     guard ids.count < 1 << 26 else { return false }
     var size = 16
     while size < 2 * ids.count { size *= 2 }
-    renameTable.removeAll(keepingCapacity: true)
-    renameTable.append(contentsOf: repeatElement(RenameSlot(), count: size))
+    renamingState.renameTable.removeAll(keepingCapacity: true)
+    renamingState.renameTable.append(contentsOf: repeatElement(RenameSlot(), count: size))
     let mask = size - 1
     var count = 0
     for (position, id) in ids.enumerated() where isRenamable(id) {
-      let tag = constraintTags[id.index]
+      let tag = constraintTable.constraintTags[id.index]
       let fingerprint = Self.renameKey(shape: tag.shapeFingerprint, constant: tag.constant)
       var slot = Int(fingerprint & UInt64(mask))
-      while renameTable[slot].removal >= 0 { slot = (slot + 1) & mask }
-      renameTable[slot] = RenameSlot(fingerprint: fingerprint, removal: Int32(id.index), position: Int32(position))
+      while renamingState.renameTable[slot].removal >= 0 { slot = (slot + 1) & mask }
+      renamingState.renameTable[slot] = RenameSlot(fingerprint: fingerprint, removal: Int32(id.index), position: Int32(position))
       count += 1
     }
     return count > 0
@@ -286,15 +298,15 @@ extension Tableau {
   /// equal definitions, the first in the removal list. O(terms) expected.
   private mutating func takeRenameSlot(matching batch: [Constraint], at index: Int) -> Int? {
     let key = Self.renameKey(shape: Self.shapeFingerprint(of: batch[index]), constant: batch[index].expression.constant)
-    let mask = renameTable.count - 1
+    let mask = renamingState.renameTable.count - 1
     var slot = Int(key & UInt64(mask))
     var found = -1
     // Probe the whole run: equal fingerprints need not sit in removal order.
-    while renameTable[slot].removal >= 0 {
-      let candidate = renameTable[slot]
+    while renamingState.renameTable[slot].removal >= 0 {
+      let candidate = renamingState.renameTable[slot]
       if candidate.fingerprint == key, candidate.partner < 0,
-        found < 0 || candidate.position < renameTable[found].position,
-        let definition = definitions[Int(candidate.removal)], definition.expression == batch[index].expression,
+        found < 0 || candidate.position < renamingState.renameTable[found].position,
+        let definition = constraintTable.definitions[Int(candidate.removal)], definition.expression == batch[index].expression,
         definition.relation == batch[index].relation, definition.priority == batch[index].priority
       {
         found = slot
@@ -330,4 +342,16 @@ extension Tableau {
     let m = (h ^ value) &* 0xBF58_476D_1CE4_E5B9
     return m ^ (m >> 31)
   }
+}
+
+/// Renaming on replace (Accelerations/Renaming.swift). Held by ``Tableau`` as `renamingState`.
+struct RenamingState {
+  /// During `replace(removing:adding:)`'s batch entry: the additions it renamed carry
+  /// `renamedMark` in `constraintTable.batchMarks`, and `enterBatch` leaves them out.
+  var skipsRenamed = false
+  /// `replace(removing:adding:)`'s removals that may be renamed, in an open-addressing
+  /// table keyed by their tags' shape fingerprints and constants (Accelerations/Renaming.swift).
+  var renameTable: ContiguousArray<RenameSlot> = []
+  /// Constraints renamed instead of removed and added again (deterministic, for tests).
+  var renamedConstraints = 0
 }

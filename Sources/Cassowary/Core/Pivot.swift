@@ -13,13 +13,13 @@ extension Tableau {
   /// - Complexity: O(Σ over the C_S rows containing `symbol` of their length + expression
   ///   length), independent of the tableau's size.
   /// `defersObjective` (a dual pivot of a constant change, `leaving` its leaving symbol)
-  /// lets the objective's part be deferred (Tableau+DeferredObjective.swift).
+  /// lets the objective's part be deferred (Accelerations/DeferredObjective.swift).
   mutating func substitute(
     _ symbol: Int32, constant: Double, skipping: Int32, defersObjective: Bool = false, leaving: Int32 = -1
   ) {
     let s = Int(symbol)
     let stamp = nextStamp()
-    if skipping >= 0 { rowStamp[Int(skipping)] = stamp }
+    if skipping >= 0 { rowSlots.rowStamp[Int(skipping)] = stamp }
     // The walk mutates other columns (cells appear and cancel), never this one: the
     // expression does not contain `symbol`. Take the list out so it can be cleared after.
     var restricted = ContiguousArray<Int32>()
@@ -27,20 +27,20 @@ extension Tableau {
     for slot in restricted {
       let r = Int(slot)
       // A stale entry may name a slot reused by a C_U row: skip it by kind.
-      if rows[r].basic < 0 || rowStamp[r] == stamp || isUnrestrictedRow(slot) { continue }
-      rowStamp[r] = stamp
+      if rows[r].basic < 0 || rowSlots.rowStamp[r] == stamp || isUnrestrictedRow(slot) { continue }
+      rowSlots.rowStamp[r] = stamp
       guard let i = rows[r].index(of: symbol) else { continue }
       let coefficient = rows[r].coefficients[i]
       rows[r].constant += coefficient * constant
       mergePivotRow(into: slot, scale: coefficient, removing: symbol)
       restrictedOccurrences[s] -= 1
-      if collectsInfeasibleRows {
+      if simplexState.collectsInfeasibleRows {
         let basic = rows[r].basic
         let kind = symbolKind[Int(basic)]
         if kind.isRestricted && (rows[r].constant < -Self.epsilon
           || (kind == .dummy && rows[r].constant > Self.epsilon))
         {
-          infeasibleRows.insert(basic)
+          simplexState.infeasibleRows.insert(basic)
         }
       }
     }
@@ -48,13 +48,13 @@ extension Tableau {
     swap(&restricted, &restrictedColumns[s])
     assert(restrictedOccurrences[s] == 0, "substitute: a restricted row kept \(symbol)")
 
-    if phaseOneActive, let i = artificialObjective.index(of: symbol) {
-      let coefficient = artificialObjective.coefficients[i]
-      artificialObjective.constant += coefficient * constant
+    if simplexState.phaseOneActive, let i = simplexState.artificialObjective.index(of: symbol) {
+      let coefficient = simplexState.artificialObjective.coefficients[i]
+      simplexState.artificialObjective.constant += coefficient * constant
       mergeIntoArtificialObjective(scale: coefficient, removing: symbol)
     }
 
-    if defersObjective && (deferredBasic >= 0 || pivotCells.count >= deferredObjectiveMinimumRow),
+    if defersObjective && (deferredObjectiveState.deferredBasic >= 0 || scratchBuffers.pivotCells.count >= deferredObjectiveState.deferredObjectiveMinimumRow),
       deferObjective(entering: symbol, leaving: leaving)
     {
       return
@@ -62,17 +62,17 @@ extension Tableau {
     substituteObjective(of: symbol)
   }
 
-  /// Replaces `symbol`, now basic in the row held in `pivotCells`, by that row in the
+  /// Replaces `symbol`, now basic in the row held in `scratchBuffers.pivotCells`, by that row in the
   /// objective: each symbol j of the row gains `a_j` times its vector, which is freed.
   /// O(row length · levels).
   mutating func substituteObjective(of symbol: Int32) {
     guard objectiveHead[Int(symbol)] >= 0 else { return }
     // Taken out of `self` so the loop reads it as a plain argument.
     var vector = ContiguousArray<ObjectiveEntry>()
-    swap(&vector, &substitutedVector)
+    swap(&vector, &entryPool.substitutedVector)
     copyObjectiveVector(of: symbol, into: &vector)
-    addObjectiveVector(vector, scaledBy: pivotCells)
-    swap(&vector, &substitutedVector)
+    addObjectiveVector(vector, scaledBy: scratchBuffers.pivotCells)
+    swap(&vector, &entryPool.substitutedVector)
     clearObjective(of: symbol)
   }
 
@@ -90,8 +90,8 @@ extension Tableau {
     swap(&unrestricted, &unrestrictedColumns[s])
     for slot in unrestricted {
       let r = Int(slot)
-      if rows[r].basic < 0 || rowStamp[r] == stamp || !isUnrestrictedRow(slot) { continue }
-      rowStamp[r] = stamp
+      if rows[r].basic < 0 || rowSlots.rowStamp[r] == stamp || !isUnrestrictedRow(slot) { continue }
+      rowSlots.rowStamp[r] = stamp
       guard let i = rows[r].index(of: symbol) else { continue }
       let coefficient = rows[r].coefficients[i]
       rows[r].constant += coefficient * constant
@@ -104,61 +104,6 @@ extension Tableau {
     flushCompactions()
   }
 
-  /// The phase-one objective is not a tableau row (no column entries), so it merges on
-  /// its own: a short expression in place (binary search, memmove), a long one through
-  /// the scratch buffers. O(expression length · log its length + shifts), or
-  /// O(its length + expression length).
-  private mutating func mergeIntoArtificialObjective(scale: Double, removing: Int32) {
-    if let i = artificialObjective.cells.index(of: removing) { artificialObjective.cells.remove(at: i) }
-    let source = pivotCells
-    if source.count * 16 < artificialObjective.cells.count {
-      for j in 0..<source.count {
-        let symbol = source.symbols[j]
-        let value = scale * source.coefficients[j]
-        let target = artificialObjective.cells
-        var low = 0
-        var high = target.count
-        while low < high {
-          let mid = (low &+ high) >> 1
-          if target.symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
-        }
-        if low < target.count && target.symbols[low] == symbol {
-          let sum = target.coefficients[low] + value
-          if abs(sum) >= Self.epsilon {
-            target.coefficients[low] = sum
-          } else {
-            artificialObjective.cells.remove(at: low)
-          }
-        } else if abs(value) >= Self.epsilon {
-          artificialObjective.cells.insert(symbol, value, at: low)
-        }
-      }
-      return
-    }
-    mergeCells.removeAll()
-    let target = artificialObjective.cells
-    var i = 0
-    var j = 0
-    while i < target.count || j < source.count {
-      let a = i < target.count ? target.symbols[i] : Int32.max
-      let b = j < source.count ? source.symbols[j] : Int32.max
-      if a < b {
-        mergeCells.append(a, target.coefficients[i])
-        i += 1
-      } else if b < a {
-        let value = scale * source.coefficients[j]
-        if abs(value) >= Self.epsilon { mergeCells.append(b, value) }
-        j += 1
-      } else {
-        let value = target.coefficients[i] + scale * source.coefficients[j]
-        if abs(value) >= Self.epsilon { mergeCells.append(a, value) }
-        i += 1
-        j += 1
-      }
-    }
-    artificialObjective.cells.assign(mergeCells)
-  }
-
   // MARK: Pivot
 
   /// Solves the row held in the pivot buffers, `basic = constant + a·symbol + Σ`, for
@@ -167,21 +112,21 @@ extension Tableau {
   /// out on removal.
   /// - Complexity: O(row length).
   mutating func solvePivotBuffer(for symbol: Int32, basic: Int32, constant: Double) -> Double {
-    guard let k = pivotCells.index(of: symbol) else {
+    guard let k = scratchBuffers.pivotCells.index(of: symbol) else {
       preconditionFailure("solvePivotBuffer: symbol \(symbol) is not in the row of \(basic)")
     }
-    let a = pivotCells.coefficients[k]
+    let a = scratchBuffers.pivotCells.coefficients[k]
     let scale = -1 / a
-    pivotCells.remove(at: k)
-    let coefficients = pivotCells.coefficients
+    scratchBuffers.pivotCells.remove(at: k)
+    let coefficients = scratchBuffers.pivotCells.coefficients
     for j in coefficients.indices { coefficients[j] *= scale }
-    var insertAt = pivotCells.count
-    let symbols = pivotCells.symbols
+    var insertAt = scratchBuffers.pivotCells.count
+    let symbols = scratchBuffers.pivotCells.symbols
     for j in symbols.indices where symbols[j] > basic {
       insertAt = j
       break
     }
-    pivotCells.insert(basic, 1 / a, at: insertAt)
+    scratchBuffers.pivotCells.insert(basic, 1 / a, at: insertAt)
     return constant * scale
   }
 
@@ -195,16 +140,16 @@ extension Tableau {
     let r = Int(slot)
     let leaving = rows[r].basic
     // A deferred contribution survives only a dual pivot of a constant change on its own
-    // row (Tableau+DeferredObjective.swift).
-    if deferredBasic >= 0 && !(defersObjective && deferredBasic == leaving) { materializeDeferredObjective() }
+    // row (Accelerations/DeferredObjective.swift).
+    if deferredObjectiveState.deferredBasic >= 0 && !(defersObjective && deferredObjectiveState.deferredBasic == leaving) { materializeDeferredObjective() }
     if symbolKind[Int(entering)] == .dummy { loadDummyVector(entering) }
     work.pivots += 1
     noteRestrictedCellsChange()
-    valuesNeedFullEvaluation = true
-    if recordsPivots { undoLog.append((entering, leaving)) }
+    incrementalState.valuesNeedFullEvaluation = true
+    if simplexState.recordsPivots { simplexState.undoLog.append((entering, leaving)) }
 
     // Take the row out so the other rows can be mutated while it is read.
-    swap(&pivotCells, &rows[r].cells)
+    swap(&scratchBuffers.pivotCells, &rows[r].cells)
     let constant = rows[r].constant
     let newConstant = solvePivotBuffer(for: entering, basic: leaving, constant: constant)
     restrictedOccurrences[Int(entering)] -= 1
@@ -219,7 +164,7 @@ extension Tableau {
     // the next symbol that needs one (ColumnIndexPointers.provideColumn).
     if givingUpColumn && spareColumn.capacity == 0 { swap(&spareColumn, &restrictedColumns[Int(entering)]) }
 
-    swap(&pivotCells, &rows[r].cells)
+    swap(&scratchBuffers.pivotCells, &rows[r].cells)
     work.cellsTouched += rows[r].cells.count
     queueIfEligible(leaving)
     flushCompactions()
@@ -238,12 +183,12 @@ extension Tableau {
   mutating func installRow(constant: Double, subject: Int32, unreduced: Bool = false) -> Int32 {
     materializeDeferredObjective()
     if symbolKind[Int(subject)] == .dummy { loadDummyVector(subject) }
-    guard let k = pivotCells.index(of: subject) else {
+    guard let k = scratchBuffers.pivotCells.index(of: subject) else {
       preconditionFailure("installRow: subject not in the row")
     }
-    let scale = -1 / pivotCells.coefficients[k]
-    pivotCells.remove(at: k)
-    let coefficients = pivotCells.coefficients
+    let scale = -1 / scratchBuffers.pivotCells.coefficients[k]
+    scratchBuffers.pivotCells.remove(at: k)
+    let coefficients = scratchBuffers.pivotCells.coefficients
     for j in coefficients.indices { coefficients[j] *= scale }
     let newConstant = constant * scale
     let slot = makeRowSlot(basic: subject)
@@ -254,7 +199,7 @@ extension Tableau {
       registerUnrestrictedRow(slot, high: unreduced)
     }
     noteAdded(contentsOf: pivotSymbols, in: slot)
-    swap(&pivotCells, &rows[Int(slot)].cells)
+    swap(&scratchBuffers.pivotCells, &rows[Int(slot)].cells)
     work.cells += rows[Int(slot)].cells.count
     work.cellsTouched += rows[Int(slot)].cells.count
     flushCompactions()
@@ -276,8 +221,8 @@ extension Tableau {
     for slot in restrictedColumns[Int(entering)] {
       let r = Int(slot)
       let basic = rows[r].basic
-      if basic < 0 || rowStamp[r] == stamp { continue }
-      rowStamp[r] = stamp
+      if basic < 0 || rowSlots.rowStamp[r] == stamp { continue }
+      rowSlots.rowStamp[r] = stamp
       let kind = symbolKind[Int(basic)]
       guard kind.isRestricted else { continue }
       let coefficient = rows[r].coefficient(of: entering)
@@ -403,13 +348,13 @@ extension Tableau {
   /// `symbol` rose by `amount`. O(restricted rows containing it · log row length).
   private mutating func rowsDrivenInfeasible(by symbol: Int32, rising amount: Double, except: Int32) -> Int {
     let stamp = nextStamp()
-    rowStamp[Int(except)] = stamp
+    rowSlots.rowStamp[Int(except)] = stamp
     var count = 0
     for slot in restrictedColumns[Int(symbol)] {
       let r = Int(slot)
       let basic = rows[r].basic
-      if basic < 0 || rowStamp[r] == stamp { continue }
-      rowStamp[r] = stamp
+      if basic < 0 || rowSlots.rowStamp[r] == stamp { continue }
+      rowSlots.rowStamp[r] = stamp
       let kind = symbolKind[Int(basic)]
       guard kind.isRestricted else { continue }
       let coefficient = rows[r].coefficient(of: symbol)
@@ -424,7 +369,7 @@ extension Tableau {
 
   /// A bound on pivots per optimisation, so a numerical failure surfaces as an error
   /// instead of a hang. Bland's rule terminates in exact arithmetic.
-  var pivotLimit: Int { 50 * (liveRows + liveSymbols) + 10_000 }
+  var pivotLimit: Int { 50 * (rowSlots.liveRows + symbolIDs.liveSymbols) + 10_000 }
 
   /// Primal simplex on the lexicographic objective until no symbol can enter.
   /// - Throws: `internalInconsistency` when the objective is unbounded (impossible in
@@ -451,36 +396,36 @@ extension Tableau {
   /// that row is a certificate that the required constraints conflict.
   mutating func dualOptimize() throws(SolverError) -> Int32? {
     var pivots = 0
-    let lookAheadPivots = liveRows + 16
-    while let basic = infeasibleRows.popMin() {
+    let lookAheadPivots = rowSlots.liveRows + 16
+    while let basic = simplexState.infeasibleRows.popMin() {
       let slot = rowOf[Int(basic)]
       guard slot >= 0 else { continue }
       let constant = rows[Int(slot)].constant
       if symbolKind[Int(basic)] == .dummy {
         if abs(constant) <= Self.epsilon { continue }
-        infeasibleRows.removeAll()
+        simplexState.infeasibleRows.removeAll()
         return basic
       }
       if constant >= -Self.epsilon { continue }
-      // A row whose flip reaches no other row waits (Tableau+HeldFlips.swift).
-      if holdsFlips && !phaseOneActive && holdFlipIfPossible(ofRow: slot) { continue }
+      // A row whose flip reaches no other row waits (Accelerations/HeldFlips.swift).
+      if heldFlipState.holdsFlips && !simplexState.phaseOneActive && holdFlipIfPossible(ofRow: slot) { continue }
       // A row with one candidate needs no ratio test, and when that candidate is in no
-      // other row the pivot changes this row alone (Tableau+LocalPivots.swift).
+      // other row the pivot changes this row alone (Accelerations/LocalPivots.swift).
       if let entering = soleDualCandidate(inRow: slot), pivotStaysWithinRow(entering: entering, slot: slot) {
         pivotWithinRow(entering: entering, slot: slot)
       } else {
         // The ratio test of the deferred row may read the stored vectors; another row's
-        // needs the true ones (Tableau+DeferredObjective.swift).
-        if deferredBasic >= 0 && deferredBasic != basic { materializeDeferredObjective() }
+        // needs the true ones (Accelerations/DeferredObjective.swift).
+        if deferredObjectiveState.deferredBasic >= 0 && deferredObjectiveState.deferredBasic != basic { materializeDeferredObjective() }
         guard let entering = dualEnteringSymbol(inRow: slot, lookAhead: pivots < lookAheadPivots) else {
-          infeasibleRows.removeAll()
+          simplexState.infeasibleRows.removeAll()
           return basic
         }
         pivot(entering: entering, slot: slot, givingUpColumn: true, defersObjective: true)
       }
       pivots += 1
       if pivots > pivotLimit {
-        infeasibleRows.removeAll()
+        simplexState.infeasibleRows.removeAll()
         throw .internalInconsistency("dual simplex exceeded \(pivotLimit) pivots")
       }
     }
@@ -490,26 +435,38 @@ extension Tableau {
   // MARK: Rollback
 
   mutating func beginUndoLog() {
-    undoLog.removeAll(keepingCapacity: true)
-    recordsPivots = true
+    simplexState.undoLog.removeAll(keepingCapacity: true)
+    simplexState.recordsPivots = true
   }
 
   mutating func endUndoLog() {
-    recordsPivots = false
-    undoLog.removeAll(keepingCapacity: true)
+    simplexState.recordsPivots = false
+    simplexState.undoLog.removeAll(keepingCapacity: true)
   }
 
   /// Undoes the logged pivots in reverse: each pivot is inverted by pivoting the leaving
   /// symbol back in on the row its entering symbol now owns, which restores the basis and
   /// so the tableau (up to rounding).
   mutating func rollBackPivots() {
-    recordsPivots = false
-    let collects = collectsInfeasibleRows
-    collectsInfeasibleRows = false
-    for (entering, leaving) in undoLog.reversed() {
+    simplexState.recordsPivots = false
+    let collects = simplexState.collectsInfeasibleRows
+    simplexState.collectsInfeasibleRows = false
+    for (entering, leaving) in simplexState.undoLog.reversed() {
       pivot(entering: leaving, slot: rowOf[Int(entering)])
     }
-    collectsInfeasibleRows = collects
-    undoLog.removeAll(keepingCapacity: true)
+    simplexState.collectsInfeasibleRows = collects
+    simplexState.undoLog.removeAll(keepingCapacity: true)
   }
+}
+
+/// The dual simplex's queue, phase one, and the undo log of a failing call. Held by ``Tableau`` as `simplexState`.
+struct SimplexState {
+  var infeasibleRows = SymbolQueue()
+  var collectsInfeasibleRows = false
+  /// Phase-one objective (minimise the artificial symbol); `basic` is unused.
+  var artificialObjective = Row()
+  var phaseOneActive = false
+  /// Pivots made since `beginUndoLog()`, as (entering, leaving) pairs.
+  var undoLog: [(entering: Int32, leaving: Int32)] = []
+  var recordsPivots = false
 }

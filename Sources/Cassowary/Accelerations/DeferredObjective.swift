@@ -1,3 +1,15 @@
+/// Acceleration: Deferred objective
+/// Speeds up: resizes that pivot a long row back and forth (fill stacks' closing row, the
+///   anchor chain): O(levels) instead of O(row) per pivot.
+/// Relaxes: every stored priority vector is the symbol's reduced cost: the entering
+///   symbol's vector is owed by the deferred row's symbols.
+/// Settled: `materializeDeferredObjective`: from `settle(for:)` before structural changes,
+///   and before any pivot, ratio test or read of the vectors other than the deferred row's
+///   own.
+/// Twin test: DeferredObjectiveTests; PropertyTests defer every dual pivot against the
+///   oracle.
+/// Switch: Tuning.deferredObjective
+
 import LayoutModel
 
 // A deferred objective contribution on one long row.
@@ -8,8 +20,8 @@ import LayoutModel
 // closing row, and the next resize pivots back: the same two symbols, an error and a
 // slack, exchanged again and again, and each time all 3,002 vectors rewritten (~470 k
 // instructions, most of the pivot). Instead, a dual pivot on a row of at least
-// `deferredObjectiveMinimumRow` cells keeps `v_X` aside, as the list of pool entries
-// `deferredHead`, on the row of `deferredBasic` (X; one row at a time): the true vector of
+// `deferredObjectiveState.deferredObjectiveMinimumRow` cells keeps `v_X` aside, as the list of pool entries
+// `deferredObjectiveState.deferredHead`, on the row of `deferredObjectiveState.deferredBasic` (X; one row at a time): the true vector of
 // a symbol j is then its stored vector plus `a_j · v_X` when j is in that row, and the
 // stored vector alone otherwise.
 //
@@ -36,63 +48,63 @@ extension Tableau {
 
   /// Whether a contribution is deferred. O(1).
   @inline(__always)
-  var hasDeferredObjective: Bool { deferredBasic >= 0 }
+  var hasDeferredObjective: Bool { deferredObjectiveState.deferredBasic >= 0 }
 
   /// Writes the deferred contribution out: adds `a_j · deferred vector` to the vector of
   /// each symbol j of the deferred row, queueing those that now start negative, and frees
   /// the deferred list.
   /// - Complexity: O(row length · deferred entries); nothing when none is deferred.
   mutating func materializeDeferredObjective() {
-    guard deferredBasic >= 0 else { return }
-    let slot = Int(rowOf[Int(deferredBasic)])
-    precondition(slot >= 0 && rows[slot].basic == deferredBasic, "the deferred objective's row is gone")
+    guard deferredObjectiveState.deferredBasic >= 0 else { return }
+    let slot = Int(rowOf[Int(deferredObjectiveState.deferredBasic)])
+    precondition(slot >= 0 && rows[slot].basic == deferredObjectiveState.deferredBasic, "the deferred objective's row is gone")
     var vector = ContiguousArray<ObjectiveEntry>()
-    swap(&vector, &substitutedVector)
+    swap(&vector, &entryPool.substitutedVector)
     vector.removeAll(keepingCapacity: true)
-    var e = deferredHead
+    var e = deferredObjectiveState.deferredHead
     var last = e
     while e >= 0 {
       vector.append(entries[Int(e)])
       last = e
       e = entries[Int(e)].next
     }
-    entries[Int(last)].next = freeEntry
-    freeEntry = deferredHead
-    freeEntryCount += vector.count
-    deferredBasic = -1
-    deferredHead = -1
+    entries[Int(last)].next = entryPool.freeEntry
+    entryPool.freeEntry = deferredObjectiveState.deferredHead
+    entryPool.freeEntryCount += vector.count
+    deferredObjectiveState.deferredBasic = -1
+    deferredObjectiveState.deferredHead = -1
     addObjectiveVector(vector, scaledBy: rows[slot].cells)
-    swap(&vector, &substitutedVector)
+    swap(&vector, &entryPool.substitutedVector)
   }
 
   /// The objective half of a dual pivot in a constant change (`substitute`'s last step,
-  /// `entering` already basic, `leaving` parametric, the new row in `pivotCells`): on the
+  /// `entering` already basic, `leaving` parametric, the new row in `scratchBuffers.pivotCells`): on the
   /// deferred row, the deferred list becomes `leaving`'s vector (it was basic, so it had
   /// none) and `entering`'s vector becomes the deferred list; on another row of at least
-  /// `deferredObjectiveMinimumRow` cells, with nothing deferred and no other infeasible
+  /// `deferredObjectiveState.deferredObjectiveMinimumRow` cells, with nothing deferred and no other infeasible
   /// row queued, `entering`'s vector becomes the deferred list. Lists are relinked, not
   /// copied: nothing allocates. Returns false when neither applies (the caller substitutes
   /// the objective as usual).
   /// - Complexity: O(entries of the vectors moved), for the per-level counts.
   mutating func deferObjective(entering: Int32, leaving: Int32) -> Bool {
-    if deferredBasic >= 0 {
-      guard deferredBasic == leaving else { return false }
+    if deferredObjectiveState.deferredBasic >= 0 {
+      guard deferredObjectiveState.deferredBasic == leaving else { return false }
       // `pivot` then queues `leaving` by this stored vector, not its true one (which adds
       // `a'_leaving · stored(entering)`): if it starts negative, the queued candidate makes
       // `nextEnteringSymbol` write the deferral out and judge it by its true vector.
       assert(objectiveHead[Int(leaving)] < 0, "deferObjective: the leaving symbol had a vector while basic")
-      objectiveHead[Int(leaving)] = deferredHead
-      countObjectiveEntries(from: deferredHead, by: 1)
-    } else if pivotCells.count < deferredObjectiveMinimumRow || !infeasibleRows.isEmpty {
+      objectiveHead[Int(leaving)] = deferredObjectiveState.deferredHead
+      countObjectiveEntries(from: deferredObjectiveState.deferredHead, by: 1)
+    } else if scratchBuffers.pivotCells.count < deferredObjectiveState.deferredObjectiveMinimumRow || !simplexState.infeasibleRows.isEmpty {
       // With more infeasible rows queued, the next pivot is most likely on another row
       // and would write the deferral straight out: deferring would only add the walk.
       return false
     }
-    deferredHead = objectiveHead[Int(entering)]
+    deferredObjectiveState.deferredHead = objectiveHead[Int(entering)]
     objectiveHead[Int(entering)] = -1
-    countObjectiveEntries(from: deferredHead, by: -1)
-    deferredBasic = deferredHead >= 0 ? entering : -1
-    deferredObjectivePivots += 1
+    countObjectiveEntries(from: deferredObjectiveState.deferredHead, by: -1)
+    deferredObjectiveState.deferredBasic = deferredObjectiveState.deferredHead >= 0 ? entering : -1
+    deferredObjectiveState.deferredObjectivePivots += 1
     return true
   }
 
@@ -101,8 +113,22 @@ extension Tableau {
   private mutating func countObjectiveEntries(from head: Int32, by delta: Int32) {
     var e = head
     while e >= 0 {
-      levelEntries[Int(entries[Int(e)].level)] += delta
+      levelTable.levelEntries[Int(entries[Int(e)].level)] += delta
       e = entries[Int(e)].next
     }
   }
+}
+
+/// The deferred objective contribution (Accelerations/DeferredObjective.swift). Held by ``Tableau`` as `deferredObjectiveState`.
+struct DeferredObjectiveState {
+  /// The basic symbol of the row whose objective contribution is deferred, or -1; the
+  /// deferred vector, a list in the entry pool (not counted in `levelTable.levelEntries`); the
+  /// shortest row a dual pivot defers on (Accelerations/DeferredObjective.swift; tests lower it
+  /// to exercise the deferral on small systems).
+  var deferredBasic: Int32 = -1
+  var deferredHead: Int32 = -1
+  var deferredObjectiveMinimumRow = 256
+  /// Dual pivots whose objective update was deferred or moved instead of written out
+  /// (deterministic, for tests).
+  var deferredObjectivePivots = 0
 }

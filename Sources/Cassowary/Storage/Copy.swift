@@ -2,7 +2,7 @@ extension Tableau {
   /// A tableau in the same state that shares no row buffer with `self`.
   ///
   /// Every other field is a value (arrays copied on their first write); the rows' cells
-  /// and the scratch buffers have reference semantics (RowCells.swift), so each row's cells
+  /// and the scratch buffers have reference semantics (Storage/RowCells.swift), so each row's cells
   /// are copied into a buffer of its own and the scratch starts empty (it holds nothing
   /// between calls).
   /// - Complexity: O(rows + cells), one allocation per row with cells; the arrays are
@@ -15,14 +15,14 @@ extension Tableau {
       copy.rows[slot].cells = cells
     }
     var objective = RowCells()
-    objective.assign(artificialObjective.cells)
-    copy.artificialObjective.cells = objective
-    copy.mergeCells = RowCells()
-    copy.pivotCells = RowCells()
-    copy.rowEdits = RowEdits()
+    objective.assign(simplexState.artificialObjective.cells)
+    copy.simplexState.artificialObjective.cells = objective
+    copy.scratchBuffers.mergeCells = RowCells()
+    copy.scratchBuffers.pivotCells = RowCells()
+    copy.scratchBuffers.rowEdits = RowEdits()
     // The remembered columns too: a walk empties and appends to its half in place, which on
     // a list shared with the other tableau would allocate in a constant change.
-    copy.shiftColumns = (shiftColumns.0.independentCopy(), shiftColumns.1.independentCopy())
+    copy.shiftColumnState.shiftColumns = (shiftColumnState.shiftColumns.0.independentCopy(), shiftColumnState.shiftColumns.1.independentCopy())
     return copy
   }
 }
