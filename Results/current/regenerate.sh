@@ -13,8 +13,10 @@
 #      100-view points are a few hundred microseconds, where one slow spell of this shared
 #      machine moves a fitted exponent by 0.05.
 #   3. Once: the anchor chain at 1,000 views system-driven and on kiwisolver (minutes per
-#      repetition for kiwisolver), dense-simplex at 10 ... 1,000 views (for the charts), and
-#      peak resident memory per view (Benchmarks/memory_per_view.py).
+#      repetition for kiwisolver), dense-simplex at 10 ... 1,000 views (for the charts),
+#      each acceleration of Cassowary switched off on stackviews and churn (the counters of
+#      docs/accelerations.md), and peak resident memory per view
+#      (Benchmarks/memory_per_view.py).
 #   4. ALTERNATING pairs (default 16) at 10 views: scene-driven cassowary and kiwisolver
 #      suite by suite, the side that goes first swapping each time. A 10-view build takes
 #      20-200 us and this machine runs each process at one of two speeds about 1.5x apart,
@@ -75,6 +77,8 @@ fi
 [ -x "$PYTHON" ] || { echo "error: $PYTHON missing (make oracles creates .venv)" >&2; exit 1; }
 
 run() { $PIN "$BENCH" run "$@" > /dev/null 2>&1 || FAILED+=("bench run $*"); }
+# Tuning's switches (Sources/Cassowary/Tuning.swift, docs/accelerations.md).
+SWITCHES="sharedRows heldConstants renaming phaseOneSetAside localPivots heldFlips deferredObjective shiftColumns incrementalEvaluation evaluationProgram"
 peer() { $PIN "$PYTHON" "$REPO/Benchmarks/peers/kiwisolver_peer.py" --bench "$BENCH" "$@" > /dev/null 2>&1 || FAILED+=("kiwisolver $*"); }
 step() { echo "$(date -u +%H:%M:%S) $*"; }
 
@@ -114,6 +118,14 @@ if [ "$REUSE" = 0 ]; then
   for suite in stackviews deep churn anchor enaml; do
     run --suite $suite --backends dense-simplex --sizes 10,100,1000 --repetitions 3 --time-budget 10 --case-limit 10 --out "$RUNS/$suite-dense-simplex.json"
   done
+  # Each acceleration of Cassowary switched off alone, and all of them, beside the default:
+  # one repetition, since the counters these files back are deterministic.
+  TUNINGS=core; TUNED=cassowary,cassowary:core
+  for switch in $SWITCHES; do TUNINGS="$TUNINGS,-$switch"; TUNED="$TUNED,cassowary:-$switch"; done
+  for suite in stackviews churn; do
+    LAYOUTBENCH_CASSOWARY_TUNING=$TUNINGS run --suite $suite --sizes 10,100,1000 --backends $TUNED \
+      --repetitions 1 --warmup 0 --time-budget 1 --out "$RUNS/accelerations-$suite.json"
+  done
   MEMORY_SIZES=1000,3000,10000; [ "$QUICK" = 1 ] && MEMORY_SIZES=300,1000
   $PIN "$PYTHON" "$REPO/Benchmarks/memory_per_view.py" --bench "$BENCH" --sizes $MEMORY_SIZES --out "$RUNS/memory-per-view.json" > "$RUNS/memory.log" 2>&1 || FAILED+=("memory_per_view.py")
   step "single runs done"
@@ -142,7 +154,7 @@ for suite in stackviews deep churn anchor enaml; do
   pool "$OUT/$suite-kiwisolver.json" "$RUNS"/campaign-*/$suite-kiwisolver.json
   cp "$RUNS/$suite-dense-simplex.json" "$OUT/" 2> /dev/null || FAILED+=("missing $suite-dense-simplex.json")
 done
-for file in anchor-1000-system.json anchor-1000-kiwisolver.json memory-per-view.json; do
+for file in anchor-1000-system.json anchor-1000-kiwisolver.json memory-per-view.json accelerations-stackviews.json accelerations-churn.json; do
   cp "$RUNS/$file" "$OUT/" 2> /dev/null || FAILED+=("missing $file")
 done
 rm -rf "$OUT/alternating-10-views"; cp -r "$RUNS/alternating-10-views" "$OUT/"
