@@ -20,13 +20,13 @@ import TestSupport
   // MARK: Against the oracle
 
   @Test func randomTracesAgreeWithTheOracle() {
-    forEachSeed(400) { seed in try checkAgainstOracle(seed: seed) }
+    forEachSeed(150) { seed in try checkAgainstOracle(seed: seed) }
   }
 
   /// The same traces on the core alone (`Tuning.core`, every acceleration off), on other
   /// seeds: the core is the reference the accelerations are measured against.
   @Test func randomTracesAgreeWithTheOracleOnTheCoreAlone() {
-    forEachSeed(100, base: SeedSweep.defaultBase + 4_000_000) { seed in
+    forEachSeed(50, base: SeedSweep.defaultBase + 4_000_000) { seed in
       try checkAgainstOracle(seed: seed, tuning: .core)
     }
   }
@@ -37,7 +37,7 @@ import TestSupport
   /// path that writes it out run against the oracle, with the invariants (checked on the
   /// true vectors) after every operation.
   @Test func randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers() {
-    sweepDeferringEveryDualPivot(200, base: SeedSweep.defaultBase + 2_000_000) { seed in
+    sweepDeferringEveryDualPivot(80, base: SeedSweep.defaultBase + 2_000_000) { seed in
       try checkAgainstOracle(seed: seed, minimumDeferredRow: 1)
     }
   }
@@ -171,14 +171,14 @@ import TestSupport
   // MARK: Larger systems, beyond the oracle
 
   @Test func largerTracesMatchAFromScratchSolve() {
-    forEachSeed(60, base: SeedSweep.defaultBase + 1_000_000) { seed in
+    forEachSeed(25, base: SeedSweep.defaultBase + 1_000_000) { seed in
       try checkLargerTrace(seed: seed)
     }
   }
 
   /// The larger traces on the core alone, on other seeds.
   @Test func largerTracesMatchAFromScratchSolveOnTheCoreAlone() {
-    forEachSeed(20, base: SeedSweep.defaultBase + 5_000_000) { seed in
+    forEachSeed(10, base: SeedSweep.defaultBase + 5_000_000) { seed in
       try checkLargerTrace(seed: seed, tuning: .core)
     }
   }
@@ -186,7 +186,7 @@ import TestSupport
   /// The larger traces with every dual pivot of a constant change deferring its objective
   /// update (see `randomTracesAgreeWithTheOracleWhenEveryDualPivotDefers`).
   @Test func largerTracesMatchAFromScratchSolveWhenEveryDualPivotDefers() {
-    sweepDeferringEveryDualPivot(40, base: SeedSweep.defaultBase + 3_000_000) { seed in
+    sweepDeferringEveryDualPivot(15, base: SeedSweep.defaultBase + 3_000_000) { seed in
       try checkLargerTrace(seed: seed, minimumDeferredRow: 1)
     }
   }

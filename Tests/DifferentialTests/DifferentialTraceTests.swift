@@ -18,7 +18,7 @@ import TestSupport
   // MARK: Small traces, with the brute-force oracle
 
   @Test func everyBackendAgreesWithTheOracle() {
-    forEachSeed(500, base: SeedSweep.defaultBase + 2_000_000) { seed in try checkWithOracle(seed: seed) }
+    forEachSeed(200, base: SeedSweep.defaultBase + 2_000_000) { seed in try checkWithOracle(seed: seed) }
   }
 
   func checkWithOracle(seed: UInt64) throws {
@@ -94,7 +94,7 @@ import TestSupport
     let knobs = TraceKnobs(
       system: SystemKnobs(variableCount: 8, constraintCount: 24), stepCount: 80,
       maximumPresent: 40, invalidOperationRate: 0.05, idReuseRate: 0.3, checksFeasibility: false)
-    forEachSeed(100, base: SeedSweep.defaultBase + 3_000_000) { seed in
+    forEachSeed(50, base: SeedSweep.defaultBase + 3_000_000) { seed in
       try checkAgainstEachOther(seed: seed, knobs: knobs)
     }
   }
