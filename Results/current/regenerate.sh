@@ -3,13 +3,13 @@
 # the measurements behind README.md and Results/FINDINGS.md, their reports and charts,
 # FINDINGS' tables and the index. The whole protocol, in the order it runs:
 #
-#   1. ROUNDS campaign runs (default 4), each one after another, every process pinned to
-#      one core: scene-driven cassowary and springs-struts on stackviews and deep at
+#   1. CAMPAIGN_RUNS runs of the campaign (default 4), one after another, every process
+#      pinned to one core: scene-driven cassowary and springs-struts on stackviews and deep at
 #      10 ... 10,000 views, cassowary on the anchor chain at 10 ... 10,000, churn at
 #      10 ... 1,000 and enaml; then suite by suite cassowary `--driver system` and the
 #      kiwisolver peer on the same exported systems (10 ... 1,000 views; the anchor chain at
 #      10 and 100).
-#   2. SCALING_ROUNDS more runs of the stack and deep scaling sweeps (default 6): their
+#   2. SCALING_RUNS more runs of the stack and deep scaling sweeps (default 6): their
 #      100-view points are a few hundred microseconds, where one slow spell of this shared
 #      machine moves a fitted exponent by 0.05.
 #   3. Once: the anchor chain at 1,000 views system-driven and on kiwisolver (minutes per
@@ -36,7 +36,7 @@
 #              replaced only when named here)
 #   --reuse    skip the measurements and redo step 5 from the runs already in DIR/runs
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
-# made by `make oracles`), ROUNDS, SCALING_ROUNDS, ALTERNATING.
+# made by `make oracles`), CAMPAIGN_RUNS, SCALING_RUNS, ALTERNATING.
 # Exit status: 0 written; 1 a run failed (the others still run; the failures are listed);
 # 64 bad command line.
 set -uo pipefail
@@ -57,10 +57,10 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$QUICK" = 1 ]; then
-  ROUNDS=${ROUNDS:-1}; SCALING_ROUNDS=${SCALING_ROUNDS:-0}; ALTERNATING=${ALTERNATING:-2}
+  CAMPAIGN_RUNS=${CAMPAIGN_RUNS:-1}; SCALING_RUNS=${SCALING_RUNS:-0}; ALTERNATING=${ALTERNATING:-2}
   BIG=1000; REPS=3
 else
-  ROUNDS=${ROUNDS:-4}; SCALING_ROUNDS=${SCALING_ROUNDS:-6}; ALTERNATING=${ALTERNATING:-16}
+  CAMPAIGN_RUNS=${CAMPAIGN_RUNS:-4}; SCALING_RUNS=${SCALING_RUNS:-6}; ALTERNATING=${ALTERNATING:-16}
   BIG=1000,10000; REPS=5
 fi
 PYTHON=${PYTHON:-$REPO/.venv/bin/python}
@@ -88,7 +88,7 @@ PAIRED="--repetitions 20 --warmup 2 --time-budget 10 --case-limit 20"
 
 if [ "$REUSE" = 0 ]; then
   rm -rf "$RUNS"; mkdir -p "$RUNS"
-  for n in $(seq 1 "$ROUNDS"); do
+  for n in $(seq 1 "$CAMPAIGN_RUNS"); do
     dir=$RUNS/campaign-$n; mkdir -p "$dir"
     run --suite stackviews --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$dir/stackviews.json"
     run --suite deep --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$dir/deep.json"
@@ -103,14 +103,14 @@ if [ "$REUSE" = 0 ]; then
     peer --suite anchor --sizes 10,100 $SYSTEM --out "$dir/anchor-kiwisolver.json"
     run --suite enaml --driver system --backends cassowary $SYSTEM --out "$dir/enaml-system.json"
     peer --suite enaml $SYSTEM --out "$dir/enaml-kiwisolver.json"
-    step "campaign run $n of $ROUNDS done"
+    step "campaign run $n of $CAMPAIGN_RUNS done"
   done
-  for n in $(seq 1 "$SCALING_ROUNDS"); do
+  for n in $(seq 1 "$SCALING_RUNS"); do
     dir=$RUNS/scaling-$n; mkdir -p "$dir"
     for suite in stackviews deep; do
       run --suite $suite --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$dir/$suite.json"
     done
-    step "scaling run $n of $SCALING_ROUNDS done"
+    step "scaling run $n of $SCALING_RUNS done"
   done
   ANCHOR_BIG=1000; [ "$QUICK" = 1 ] && ANCHOR_BIG=100
   run --suite anchor --driver system --backends cassowary --sizes $ANCHOR_BIG --repetitions 2 --warmup 0 --case-limit 300 --out "$RUNS/anchor-1000-system.json"
