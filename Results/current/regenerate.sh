@@ -12,7 +12,8 @@
 #   2. SCALING_RUNS more runs of the stack and deep scaling sweeps (default 6): their
 #      100-view points are a few hundred microseconds, where one slow spell of this shared
 #      machine moves a fitted exponent by 0.05.
-#   3. Once: the anchor chain at 1,000 views system-driven and on kiwisolver (minutes per
+#   3. Once: `make bench`'s run of the stackviews suite (the README's summary table), the
+#      anchor chain at 1,000 views system-driven and on kiwisolver (minutes per
 #      repetition for kiwisolver), dense-simplex at 10 ... 1,000 views (for the charts),
 #      each acceleration of Cassowary switched off on stackviews and churn (the counters of
 #      docs/accelerations.md), and peak resident memory per view
@@ -27,16 +28,18 @@
 #      (Notebooks/findings_charts.py into charts/) and the index written
 #      (Notebooks/results_index.py into INDEX.md).
 #
-# The full protocol takes about 9 hours on a 2-core machine of this kind; --quick takes
-# about 15 minutes (one run, sizes to 1,000, 2 alternating pairs) and is for checking the
-# script, not for claims.
+# The full protocol takes hours on a 2-core machine of this kind (ten sweeps to 10,000
+# views, kiwisolver at 1,000); --quick took 11 minutes there (one campaign run, sizes to
+# 1,000, 2 alternating pairs) and is for checking the script, not for claims.
 #
 # Usage: regenerate.sh [--quick] [--reuse] [--out DIR]
 #   --out DIR  where the files go (default Results/scratch/regenerated; Results/current is
 #              replaced only when named here)
-#   --reuse    skip the measurements and redo step 5 from the runs already in DIR/runs
+#   --reuse    skip the measurements and redo step 5 from the runs already in RUNS
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
-# made by `make oracles`), CAMPAIGN_RUNS, SCALING_RUNS, ALTERNATING.
+# made by `make oracles`), RUNS (where every single run's file goes, default the ignored
+# Results/scratch/runs: only the pooled files go to DIR), CAMPAIGN_RUNS, SCALING_RUNS,
+# ALTERNATING.
 # Exit status: 0 written; 1 a run failed (the others still run; the failures are listed);
 # 64 bad command line.
 set -uo pipefail
@@ -63,8 +66,9 @@ else
   CAMPAIGN_RUNS=${CAMPAIGN_RUNS:-4}; SCALING_RUNS=${SCALING_RUNS:-6}; ALTERNATING=${ALTERNATING:-16}
   BIG=1000,10000; REPS=5
 fi
+mkdir -p "$OUT" || { echo "error: cannot create $OUT" >&2; exit 1; }
 PYTHON=${PYTHON:-$REPO/.venv/bin/python}
-RUNS=$OUT/runs
+RUNS=${RUNS:-$REPO/Results/scratch/runs}
 PIN=""
 command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ] && PIN="taskset -c 1"
 FAILED=()
@@ -126,6 +130,10 @@ if [ "$REUSE" = 0 ]; then
     LAYOUTBENCH_CASSOWARY_TUNING=$TUNINGS run --suite $suite --sizes 10,100,1000 --backends $TUNED \
       --repetitions 1 --warmup 0 --time-budget 1 --out "$RUNS/accelerations-$suite.json"
   done
+  # What `make bench` runs, the README's sample of the summary table (not pinned, as there).
+  MAKE_BENCH_SIZES=(); [ "$QUICK" = 1 ] && MAKE_BENCH_SIZES=(--sizes 10,100)
+  "$BENCH" run --suite stackviews "${MAKE_BENCH_SIZES[@]}" --out "$RUNS/make-bench-stackviews.json" > /dev/null 2>&1 \
+    || FAILED+=("bench run --suite stackviews (make bench)")
   MEMORY_SIZES=1000,3000,10000; [ "$QUICK" = 1 ] && MEMORY_SIZES=300,1000
   $PIN "$PYTHON" "$REPO/Benchmarks/memory_per_view.py" --bench "$BENCH" --sizes $MEMORY_SIZES --out "$RUNS/memory-per-view.json" > "$RUNS/memory.log" 2>&1 || FAILED+=("memory_per_view.py")
   step "single runs done"
@@ -154,7 +162,8 @@ for suite in stackviews deep churn anchor enaml; do
   pool "$OUT/$suite-kiwisolver.json" "$RUNS"/campaign-*/$suite-kiwisolver.json
   cp "$RUNS/$suite-dense-simplex.json" "$OUT/" 2> /dev/null || FAILED+=("missing $suite-dense-simplex.json")
 done
-for file in anchor-1000-system.json anchor-1000-kiwisolver.json memory-per-view.json accelerations-stackviews.json accelerations-churn.json; do
+for file in anchor-1000-system.json anchor-1000-kiwisolver.json memory-per-view.json accelerations-stackviews.json \
+  accelerations-churn.json make-bench-stackviews.json; do
   cp "$RUNS/$file" "$OUT/" 2> /dev/null || FAILED+=("missing $file")
 done
 rm -rf "$OUT/alternating-10-views"; cp -r "$RUNS/alternating-10-views" "$OUT/"
