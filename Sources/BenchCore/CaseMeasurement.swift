@@ -36,7 +36,8 @@ public enum CaseOutcome: Sendable {
 /// direct). Per repetition, outside the clock: a fresh scene and backend, and each change
 /// applied to the scene model. Inside the clock: `load` (phase `build`), the first
 /// `layoutIfNeeded` plus reading every frame (`firstLayout`), and per operation each
-/// step's `update` plus one `layoutIfNeeded` and frame read (its phase).
+/// step's `update` plus one `layoutIfNeeded` and frame read (its phase). Layouts go through
+/// `LayoutDriver`, so a layout's time includes every pass it takes (formats.md 2.1).
 ///
 /// The passes (counting, warm-up, timed repetitions beside the reference kernel) are
 /// ``RepeatedMeasurement``'s, shared with ``SystemMeasurement``.
@@ -78,15 +79,16 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
     var scene: Scene
     do { scene = try trace.makeScene() } catch { throw .failed("the scene is invalid: \(error)") }
     let backend = makeBackend()
+    let driver = LayoutDriver(backend, rowBackends: makeBackend)
     var frames = [Rect](repeating: .zero, count: scene.views.count)
     meter.start(backend.counters)
-    do { try backend.load(scene) } catch { throw CaseFailure(error) }
+    do { try driver.load(&scene) } catch { throw CaseFailure(error) }
     meter.stop(backend.counters)
     meter.finishOperation(phase: 0)
 
     meter.start(backend.counters)
-    do { try backend.layoutIfNeeded(scene) } catch { throw CaseFailure(error) }
-    frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
+    do { try driver.layoutIfNeeded(&scene) } catch { throw CaseFailure(error) }
+    frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
     meter.stop(backend.counters)
     meter.finishOperation(phase: 1)
 
@@ -97,15 +99,15 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
           throw .failed("step \(step) does not apply: \(error)")
         }
         meter.start(backend.counters)
-        do { try backend.update(scene, delta) } catch { throw CaseFailure(error) }
+        do { try driver.update(&scene, delta) } catch { throw CaseFailure(error) }
         meter.stop(backend.counters)
       }
       if frames.count < scene.views.count {
         frames.append(contentsOf: repeatElement(.zero, count: scene.views.count - frames.count))
       }
       meter.start(backend.counters)
-      do { try backend.layoutIfNeeded(scene) } catch { throw CaseFailure(error) }
-      frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
+      do { try driver.layoutIfNeeded(&scene) } catch { throw CaseFailure(error) }
+      frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
       meter.stop(backend.counters)
       meter.finishOperation(phase: phaseOfOperation[k])
     }

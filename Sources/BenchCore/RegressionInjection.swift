@@ -93,6 +93,9 @@ public final class InjectedRegression<Base: LayoutBackend>: LayoutBackend {
   }
 
   public func diagnostics(of scene: Scene) -> [LayoutDiagnostic] { base.diagnostics(of: scene) }
+  public func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? {
+    base.contentSize(of: scrollView, in: scene)
+  }
   public var counters: SolverCounters { base.counters }
 
   private func slowDown(since start: UInt64) {

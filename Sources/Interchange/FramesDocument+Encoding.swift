@@ -18,12 +18,23 @@ extension FramesDocument {
     ])
   }
 
-  /// `{"step": k, "frames": {...}, "diagnostics": [...]}` or `{"step": k, "error": {...}}`.
+  /// `{"step": k, "frames": {...}, "contentSizes": {...}, "estimatedRows": {...}, "passes": n,
+  /// "diagnostics": [...]}` (content sizes and estimated rows only when the scene has scroll
+  /// views or tables) or `{"step": k, "error": {...}}`.
   static func jsonValue(of state: State) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [("step", state.step.map { .number(Double($0)) } ?? .null)]
     switch state.outcome {
     case .layout(let layout):
       members.append(("frames", .object(layout.frames.map { ($0.view, jsonValue(of: $0.frame)) })))
+      if !layout.contentSizes.isEmpty {
+        members.append(
+          ("contentSizes", .object(layout.contentSizes.map { ($0.view, .array([.number($0.width), .number($0.height)])) })))
+      }
+      if !layout.estimatedRows.isEmpty {
+        members.append(
+          ("estimatedRows", .object(layout.estimatedRows.map { ($0.table, .array($0.rows.map(JSONValue.string))) })))
+      }
+      members.append(("passes", .number(Double(layout.passes))))
       members.append(("diagnostics", .array(layout.diagnostics.map(jsonValue(of:)))))
     case .failed(let error):
       members.append(("error", .object([("kind", .string(error.kind)), ("message", .string(error.message))])))
@@ -52,6 +63,8 @@ extension FramesDocument {
         ("views", .array([.string(view)])),
         ("attributes", .array(attributes.map(JSONValue.string))),
       ])
+    case .layoutLoop(let views):
+      .object([("kind", .string("layoutLoop")), ("views", .array(views.map(JSONValue.string)))])
     }
   }
 }

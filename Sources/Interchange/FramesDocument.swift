@@ -42,10 +42,46 @@ public struct FramesDocument: Hashable, Sendable {
     /// its superview's coordinates (the root's in the container's).
     public var frames: [ViewFrame]
     public var diagnostics: [LayoutDiagnostic]
+    /// Solves the layout took (formats.md section 2.1, "Layout passes").
+    public var passes: Int
+    /// Every present scroll view's content size, in view order.
+    public var contentSizes: [ContentSize]
+    /// Per table, the rows not fitted yet (their frames are estimates), in row order.
+    public var estimatedRows: [EstimatedRows]
 
-    public init(frames: [ViewFrame], diagnostics: [LayoutDiagnostic] = []) {
+    public init(
+      frames: [ViewFrame], diagnostics: [LayoutDiagnostic] = [], passes: Int = 1, contentSizes: [ContentSize] = [],
+      estimatedRows: [EstimatedRows] = []
+    ) {
       self.frames = frames
       self.diagnostics = diagnostics
+      self.passes = passes
+      self.contentSizes = contentSizes
+      self.estimatedRows = estimatedRows
+    }
+  }
+
+  /// A table's rows not fitted yet, in row order.
+  public struct EstimatedRows: Hashable, Sendable {
+    public var table: String
+    public var rows: [String]
+
+    public init(_ table: String, rows: [String]) {
+      self.table = table
+      self.rows = rows
+    }
+  }
+
+  /// A scroll view's content size.
+  public struct ContentSize: Hashable, Sendable {
+    public var view: String
+    public var width: Double
+    public var height: Double
+
+    public init(_ view: String, width: Double, height: Double) {
+      self.view = view
+      self.width = width
+      self.height = height
     }
   }
 

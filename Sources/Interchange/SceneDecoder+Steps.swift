@@ -2,10 +2,11 @@ import Scene
 import StrictJSON
 
 extension SceneDecoder {
-  /// The fourteen step kinds of formats.md section 2, in its order.
+  /// The step kinds of formats.md sections 2 and 2.1, in their order.
   static let stepKinds = [
     "resizeContainer", "setConstant", "activate", "deactivate", "addConstraints", "removeConstraints", "setPriority",
     "setHugging", "setCompressionResistance", "setHidden", "setIntrinsicSize", "setStack", "addViews", "removeViews",
+    "setText", "setTextScale", "layout", "scrollTo",
   ]
   static let resizeKeys = ["width", "height", "safeAreaInsets"]
 
@@ -81,6 +82,24 @@ extension SceneDecoder {
         descriptions.append(try decodeView(element, at: kindPath.appending(index)))
       }
       return .addViews(descriptions)
+    case "setText":
+      return .setText(
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
+          try decoder.decodeText(value, at: path)
+        })
+    case "setTextScale":
+      return .setTextScale(try reader.number(value, at: kindPath))
+    case "scrollTo":
+      return .scrollTo(
+        try named(value, at: kindPath) { (decoder, value, path) throws(JSONError) in
+          try decoder.reader.number(value, at: path)
+        })
+    case "layout":
+      var changes: [SceneChange] = []
+      for (index, element) in try reader.array(value, at: kindPath).enumerated() {
+        changes.append(try decodeStep(element, at: kindPath.appending(index)))
+      }
+      return .layout(changes)
     default:
       return .removeViews(try ids(value, at: kindPath))
     }

@@ -4,8 +4,10 @@ import StrictJSON
 extension SceneDecoder {
   static let viewKeys = [
     "id", "parent", "intrinsicSize", "hugging", "compressionResistance", "baseline", "layoutMargins", "hidden",
-    "stack", "arranged", "translatesAutoresizingMask", "frame", "autoresizingMask", "wrapsText",
+    "stack", "arranged", "translatesAutoresizingMask", "frame", "autoresizingMask", "wrapsText", "text",
+    "preferredMaxLayoutWidth", "scroll", "table", "insetsLayoutMarginsFromSafeArea",
   ]
+  static let textKeys = ["words", "space", "lineHeight", "ascent", "maxLines"]
   static let stackKeys = [
     "axis", "distribution", "alignment", "spacing", "customSpacing", "layoutMarginsRelative", "baselineRelative",
   ]
@@ -36,10 +38,49 @@ extension SceneDecoder {
       case "frame": view.frame = try decodeFrame(member.value, at: memberPath)
       case "autoresizingMask": view.autoresizingMask = try decodeAutoresizingMask(member.value, at: memberPath)
       case "wrapsText": view.wrapsText = try reader.bool(member.value, at: memberPath)
+      case "text": view.text = try decodeText(member.value, at: memberPath)
+      case "preferredMaxLayoutWidth": view.preferredMaxLayoutWidth = try reader.number(member.value, at: memberPath)
+      case "insetsLayoutMarginsFromSafeArea":
+        view.insetsLayoutMarginsFromSafeArea = try reader.bool(member.value, at: memberPath)
+      case "scroll":
+        _ = try reader.object(member.value, at: memberPath, knownKeys: [])
+        view.isScrollView = true
+      case "table":
+        let table = try reader.object(member.value, at: memberPath, knownKeys: ["estimatedRowHeight"])
+        let estimate = try JSONReader.member("estimatedRowHeight", of: table).map { (value: JSONValue) throws(JSONError) in
+          try reader.number(value, at: memberPath.appending("estimatedRowHeight"))
+        }
+        view.table = TableConfiguration(estimatedRowHeight: estimate ?? 44)
       default: break  // `id`, read above, or an unknown field (already a warning)
       }
     }
     return view
+  }
+
+  /// A label's `text` (formats.md section 2.1): `words` and `lineHeight` required, `space`,
+  /// `ascent` and `maxLines` optional. Only the JSON is checked here (a line limit must be
+  /// a whole number); the values are the scene's to judge, so that a `setText` with a
+  /// negative advance is a refused step rather than an unreadable file. O(words).
+  mutating func decodeText(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> TextContent {
+    let members = try reader.object(value, at: path, knownKeys: Self.textKeys)
+    var words: [Double] = []
+    let wordsPath = path.appending("words")
+    for (index, element) in try reader.array(JSONReader.member("words", of: members), at: wordsPath).enumerated() {
+      words.append(try reader.number(element, at: wordsPath.appending(index)))
+    }
+    let lineHeight = try reader.number(JSONReader.member("lineHeight", of: members), at: path.appending("lineHeight"))
+    var text = TextContent(words: words, lineHeight: lineHeight)
+    if let space = JSONReader.member("space", of: members) { text.space = try reader.number(space, at: path.appending("space")) }
+    if let ascent = JSONReader.member("ascent", of: members) {
+      text.ascent = try reader.number(ascent, at: path.appending("ascent"))
+    }
+    if let maxLines = JSONReader.member("maxLines", of: members) {
+      text.maxLines = Int(
+        try reader.number(maxLines, at: path.appending("maxLines"), expected: "a whole number >= 0") {
+          $0 >= 0 && $0 <= 1e9 && $0.rounded() == $0
+        })
+    }
+    return text
   }
 
   /// `[w|null, h|null]`: a size >= 0, or null for an axis without intrinsic content.

@@ -82,6 +82,25 @@ extension SceneDocument {
       members.append(("autoresizingMask", .array(names)))
     }
     if view.wrapsText { members.append(("wrapsText", .bool(true))) }
+    if let text = view.text { members.append(("text", jsonValue(of: text))) }
+    if let width = view.preferredMaxLayoutWidth { members.append(("preferredMaxLayoutWidth", .number(width))) }
+    if !view.insetsLayoutMarginsFromSafeArea { members.append(("insetsLayoutMarginsFromSafeArea", .bool(false))) }
+    if let table = view.table {
+      members.append(("table", .object([("estimatedRowHeight", .number(table.estimatedRowHeight))])))
+    } else if view.isScrollView {
+      members.append(("scroll", .object([])))
+    }
+    return .object(members)
+  }
+
+  /// A label's `text`, defaults left out.
+  static func jsonValue(of text: TextContent) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("words", .array(text.words.map(JSONValue.number))), ("lineHeight", .number(text.lineHeight)),
+    ]
+    if text.space != 4 { members.append(("space", .number(text.space))) }
+    if text.ascent != 0.8 * text.lineHeight { members.append(("ascent", .number(text.ascent))) }
+    if text.maxLines != 0 { members.append(("maxLines", .number(Double(text.maxLines)))) }
     return .object(members)
   }
 
@@ -140,6 +159,10 @@ extension SceneDocument {
     case .setIntrinsicSize(let entries): body = named(entries) { jsonValue(of: $0) }
     case .setStack(let entries): body = named(entries) { jsonValue(of: $0) }
     case .addViews(let descriptions): body = .array(descriptions.map(jsonValue(of:)))
+    case .setText(let entries): body = named(entries) { jsonValue(of: $0) }
+    case .setTextScale(let scale): body = .number(scale)
+    case .scrollTo(let entries): body = named(entries, JSONValue.number)
+    case .layout(let changes): body = .array(changes.map(jsonValue(of:)))
     }
     return .object([(change.kind, body)])
   }
@@ -174,18 +197,27 @@ extension SceneDocument {
     for i in steps.indices {
       let path = stepsPath.appending(i)
       steps[i].path = path
-      switch steps[i].change {
-      case .addConstraints(var descriptions):
-        for j in descriptions.indices { descriptions[j].path = path.appending("addConstraints").appending(j).description }
-        steps[i].change = .addConstraints(descriptions)
-      case .addViews(var descriptions):
-        for j in descriptions.indices { descriptions[j].path = path.appending("addViews").appending(j).description }
-        steps[i].change = .addViews(descriptions)
-      default: break
-      }
+      steps[i].change = Self.withCanonicalPaths(steps[i].change, at: path)
     }
     return try SceneDocument(
       container: container, views: views, guides: guides, constraints: constraints, steps: steps,
       workload: workload, operations: operations)
+  }
+
+  /// A step with the paths of the descriptions it holds (nested `layout` groups included)
+  /// set as decoding places them. O(size of the step).
+  private static func withCanonicalPaths(_ change: SceneChange, at path: JSONPath) -> SceneChange {
+    switch change {
+    case .addConstraints(var descriptions):
+      for j in descriptions.indices { descriptions[j].path = path.appending("addConstraints").appending(j).description }
+      return .addConstraints(descriptions)
+    case .addViews(var descriptions):
+      for j in descriptions.indices { descriptions[j].path = path.appending("addViews").appending(j).description }
+      return .addViews(descriptions)
+    case .layout(let changes):
+      return .layout(changes.enumerated().map { withCanonicalPaths($1, at: path.appending("layout").appending($0)) })
+    default:
+      return change
+    }
   }
 }

@@ -74,9 +74,18 @@ public struct RecordedSystem {
       snapshots.append(recorder.baseVariables.map { recorder.value(of: $0) })
     }
 
+    // Through the pass driver, as every layout goes (formats.md 2.1). It writes into a copy
+    // of the scene, put back after each call: the naming closures read `holder.scene`
+    // while the layout runs, which an `inout` access to it would forbid.
+    let driver = LayoutDriver(layout)
+    func drive(_ body: (inout Scene) throws(LayoutError) -> Void) throws(LayoutError) {
+      var scene = holder.scene
+      defer { holder.scene = scene }
+      try body(&scene)
+    }
     do {
-      try layout.load(holder.scene)
-      try layout.layoutIfNeeded(holder.scene)
+      try drive { scene throws(LayoutError) in try driver.load(&scene) }
+      try drive { scene throws(LayoutError) in try driver.layoutIfNeeded(&scene) }
     } catch {
       throw .layout(step: nil, error)
     }
@@ -95,9 +104,13 @@ public struct RecordedSystem {
           continue  // refused: the scene is unchanged and the layout is not told
         }
         holder.scene = next
-        do { try layout.update(next, delta) } catch { throw .layout(step: k, error) }
+        do { try drive { scene throws(LayoutError) in try driver.update(&scene, delta) } } catch {
+          throw .layout(step: k, error)
+        }
       }
-      do { try layout.layoutIfNeeded(holder.scene) } catch { throw .layout(step: operation.steps.last, error) }
+      do { try drive { scene throws(LayoutError) in try driver.layoutIfNeeded(&scene) } } catch {
+        throw .layout(step: operation.steps.last, error)
+      }
       boundaries.append(recorder.calls.count)
       snapshot()
     }

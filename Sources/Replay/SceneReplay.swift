@@ -19,8 +19,10 @@ import Scene
 /// (``SceneReplayError``): it cannot express the new scene, is over a limit, or is broken.
 public struct SceneReplay<Backend: LayoutBackend> {
   public let document: SceneDocument
+  /// Lays the scene out through the backend, pass by pass (formats.md section 2.1).
+  public let driver: LayoutDriver<Backend>
   /// The backend being driven; read its `counters` after the replay.
-  public let backend: Backend
+  public var backend: Backend { driver.backend }
   /// The scene as of the last accepted step.
   public private(set) var scene: Scene
   /// The index of the next step ``applyNextStep()`` applies; nil before the initial layout.
@@ -31,9 +33,11 @@ public struct SceneReplay<Backend: LayoutBackend> {
   private var frameBuffer: [Rect] = []
 
   /// O(1). The backend should be new: the replay loads the scene into it.
-  public init(document: SceneDocument, backend: Backend) {
+  /// - Parameter rowBackends: makes a backend like `backend` for each table row fitted
+  ///   alone (``LayoutDriver``); without it a scene with a table is refused.
+  public init(document: SceneDocument, backend: Backend, rowBackends: (() -> Backend)? = nil) {
     self.document = document
-    self.backend = backend
+    driver = LayoutDriver(backend, rowBackends: rowBackends)
     scene = document.scene
   }
 
@@ -48,8 +52,8 @@ public struct SceneReplay<Backend: LayoutBackend> {
       throw SceneReplayError(kind: .unsupported, step: nil, message: element)
     }
     do {
-      try backend.load(scene)
-      try backend.layoutIfNeeded(scene)
+      try driver.load(&scene)
+      try driver.layoutIfNeeded(&scene)
     } catch {
       throw SceneReplayError(error, step: nil)
     }
@@ -75,8 +79,8 @@ public struct SceneReplay<Backend: LayoutBackend> {
       return true
     }
     do {
-      try backend.update(scene, delta)
-      try backend.layoutIfNeeded(scene)
+      try driver.update(&scene, delta)
+      try driver.layoutIfNeeded(&scene)
     } catch {
       throw SceneReplayError(error, step: index)
     }
@@ -98,8 +102,8 @@ public struct SceneReplay<Backend: LayoutBackend> {
       frameBuffer.append(contentsOf: repeatElement(.zero, count: scene.views.count - frameBuffer.count))
     }
     let scene = self.scene
-    let backend = self.backend
-    frameBuffer.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
+    let driver = self.driver
+    frameBuffer.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
     var frames: [FramesDocument.ViewFrame] = []
     for v in scene.presentViews {
       guard let view = scene.view(v) else { continue }
@@ -111,8 +115,24 @@ public struct SceneReplay<Backend: LayoutBackend> {
       }
       frames.append(FramesDocument.ViewFrame(view.id, frame))
     }
+    var contentSizes: [FramesDocument.ContentSize] = []
+    for (v, size) in driver.contentSizes(of: scene) {
+      guard let id = scene.view(v)?.id else { continue }
+      guard size.horizontal.isFinite, size.vertical.isFinite else {
+        throw SceneReplayError(
+          kind: .internalError, step: step, message: "the backend reports the content size \(size) for scroll view '\(id)'")
+      }
+      contentSizes.append(FramesDocument.ContentSize(id, width: size.horizontal, height: size.vertical))
+    }
+    let estimatedRows = driver.estimatedRows(of: scene).map { table, rows in
+      FramesDocument.EstimatedRows(scene.view(table)?.id ?? "", rows: rows.compactMap { scene.view($0)?.id })
+    }
     return FramesDocument.State(
-      step: step, outcome: .layout(FramesDocument.Layout(frames: frames, diagnostics: backend.diagnostics(of: scene))))
+      step: step,
+      outcome: .layout(
+        FramesDocument.Layout(
+          frames: frames, diagnostics: driver.diagnostics(of: scene), passes: driver.passes, contentSizes: contentSizes,
+          estimatedRows: estimatedRows)))
   }
 
   /// The initial state followed by one state per step.

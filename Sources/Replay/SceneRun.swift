@@ -17,12 +17,13 @@ public struct SceneRun: Sendable {
   public var counters: SolverCounters
 
   /// Runs `document` on a fresh `backend`, timing each phase with the continuous clock.
+  /// - Parameter rowBackends: backends for table rows, as ``SceneReplay`` takes them.
   /// - Complexity: that of the replay.
   /// - Throws: ``SceneReplayError`` (the replay cannot go on).
   public static func run<Backend: LayoutBackend>(
-    _ document: SceneDocument, on backend: Backend
+    _ document: SceneDocument, on backend: Backend, rowBackends: (() -> Backend)? = nil
   ) throws(SceneReplayError) -> SceneRun {
-    var replay = SceneReplay(document: document, backend: backend)
+    var replay = SceneReplay(document: document, backend: backend, rowBackends: rowBackends)
     let clock = ContinuousClock()
     var run = SceneRun(
       backend: Backend.backendName, states: [], layoutDurations: [], readDurations: [], counters: SolverCounters())

@@ -2,6 +2,16 @@
 public struct Guide: Hashable, Sendable {
   public let id: String
   public let owner: ViewIndex
+  public var role: GuideRole = .user
+}
+
+/// Who made a guide: the scene's author, or a scroll view for itself.
+public enum GuideRole: Hashable, Sendable {
+  case user
+  /// `S.content`: origin (0, 0) of the scroll view's content coordinates, size the content size.
+  case scrollContent
+  /// `S.frame`: the scroll view's bounds in its own coordinates, origin (0, 0).
+  case scrollFrame
 }
 
 public struct GuideIndex: Hashable, Comparable, Sendable {

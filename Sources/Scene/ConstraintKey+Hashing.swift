@@ -55,6 +55,9 @@ extension ConstraintRole {
     case .baselineRowPin(let v): return word(23, v)
     case .crossCollapse(let v): return word(24, v)
     case .user: return 25 << 32
+    case .scrollContentOrigin(let a): return word(26, a)
+    case .scrollFrameOrigin(let a): return word(27, a)
+    case .scrollFrameSize(let a): return word(28, a)
     }
   }
 }

@@ -13,12 +13,22 @@ extension ConstraintLayout {
   /// probed; all are asked before the first probe, which changes the solver's state.
   /// - Complexity: one proof per frame variable (O(row terms)); for each unproven one, two
   ///   suggestions and re-solves.
+  /// A scroll view's content size is probed with its frame, as `contentWidth` and
+  /// `contentHeight` (its content guide's size).
   func ambiguities(of scene: Scene) -> [LayoutDiagnostic] {
-    var candidates: [(view: ViewIndex, quantity: FrameQuantity)] = []
-    for v in scene.presentViews where v != scene.root {
-      guard let view = scene.view(v), !(view.isHidden && scene.isArrangedInStack(v)) else { continue }
-      for quantity in FrameQuantity.allCases where !solver.isFixedAtOptimum(variables.variable(v, quantity)) {
-        candidates.append((v, quantity))
+    var candidates: [(view: ViewIndex, variable: VariableID, attribute: String)] = []
+    for v in scene.presentViews {
+      guard let view = scene.view(v), !(view.isHidden && scene.isArrangedInStack(v)), scene.row(of: v) == nil else { continue }
+      if v != scene.root {
+        for quantity in FrameQuantity.allCases where !solver.isFixedAtOptimum(variables.variable(v, quantity)) {
+          candidates.append((v, variables.variable(v, quantity), ["minX", "minY", "width", "height"][Int(quantity.rawValue)]))
+        }
+      }
+      if let content = scene.contentGuide(of: v) {
+        for (quantity, name) in [(FrameQuantity.width, "contentWidth"), (.height, "contentHeight")]
+        where !solver.isFixedAtOptimum(variables.variable(content, quantity)) {
+          candidates.append((v, variables.variable(content, quantity), name))
+        }
       }
     }
     var result: [LayoutDiagnostic] = []
@@ -27,10 +37,7 @@ extension ConstraintLayout {
       let v = candidates[k].view
       var attributes: [String] = []
       while k < candidates.count && candidates[k].view == v {
-        let quantity = candidates[k].quantity
-        if isAmbiguous(variables.variable(v, quantity)) {
-          attributes.append(["minX", "minY", "width", "height"][Int(quantity.rawValue)])
-        }
+        if isAmbiguous(candidates[k].variable) { attributes.append(candidates[k].attribute) }
         k += 1
       }
       if !attributes.isEmpty, let view = scene.view(v) { result.append(.ambiguous(view: view.id, attributes: attributes)) }

@@ -506,6 +506,14 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
     }
   }
 
+  /// The content guide's size (Scene+ScrollViews.swift). O(1).
+  public func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? {
+    guard let guide = scene.contentGuide(of: scrollView) else { return nil }
+    return AxisPair(
+      horizontal: solver.value(of: variables.variable(guide, .width)),
+      vertical: solver.value(of: variables.variable(guide, .height)))
+  }
+
   public func diagnostics(of scene: Scene) -> [LayoutDiagnostic] {
     brokenSinceUpdate + (detectsAmbiguity ? ambiguities(of: scene) : [])
   }

@@ -32,6 +32,10 @@ public enum ConstraintRole: Hashable, Comparable, Sendable {
   case textWidth(ViewIndex)
   case baselineRowPin(ViewIndex)
   case crossCollapse(ViewIndex)
+  // A scroll view's guides
+  case scrollContentOrigin(Axis)
+  case scrollFrameOrigin(Axis)
+  case scrollFrameSize(Axis)
   // A user constraint
   case user
 }
@@ -71,6 +75,8 @@ public enum InternalPriority {
   public static let stackHugging = 0.75
   public static let fillTieBreak = 0.5
   public static let textWidthDisambiguation = 759.0
+  /// A table row's height when it is fitted alone: UIKit's fitting-size level.
+  public static let rowFitting = 50.0
 }
 
 extension Scene {
@@ -112,6 +118,9 @@ extension Scene {
     case .textWidth(let v): role = "stack(text-width-disambiguation:\(id(v)))"
     case .baselineRowPin(let v): role = "stack(baseline-row-pin:\(id(v)))"
     case .crossCollapse(let v): role = "stack(cross-collapse:\(id(v)))"
+    case .scrollContentOrigin(let a): role = "scroll(content-\(a == .horizontal ? "minX" : "minY"))"
+    case .scrollFrameOrigin(let a): role = "scroll(frame-\(a == .horizontal ? "minX" : "minY"))"
+    case .scrollFrameSize(let a): role = "scroll(frame-\(axis(a)))"
     case .user: role = "user"
     }
     return "\(owner).\(role)"

@@ -32,6 +32,9 @@ public struct EdgeInsets: Hashable, Sendable {
   }
 
   public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+  /// All four are zero. Field by field: `== .zero` goes through `Equatable` generically in
+  /// debug builds and allocated there, on a path layout passes take per view.
+  public var isZero: Bool { top == 0 && left == 0 && bottom == 0 && right == 0 }
   /// UIKit's default layout margins.
   public static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 }

@@ -45,6 +45,10 @@ public protocol LayoutBackend: AnyObject {
   /// pass, and views whose frame the constraints do not fix.
   func diagnostics(of scene: Scene) -> [LayoutDiagnostic]
 
+  /// A scroll view's content size after the last pass; nil for a view that is not a
+  /// present scroll view. O(1).
+  func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>?
+
   var counters: SolverCounters { get }
 }
 
@@ -68,6 +72,10 @@ public enum LayoutDiagnostic: Hashable, Sendable {
   /// could go on (the backend's deterministic choice), listed first in `constraints`.
   case unsatisfiable(constraints: [String], broken: String)
   /// The view's frame is not fixed by the constraints: these of `minX`, `minY`, `width`,
-  /// `height` can move without changing any error.
+  /// `height` (for a scroll view also `contentWidth`, `contentHeight`) can move without
+  /// changing any error.
   case ambiguous(view: String, attributes: [String])
+  /// The layout passes did not settle: these views' intrinsic heights or safe-area insets
+  /// still moved after the last allowed solve (formats.md section 2.1).
+  case layoutLoop(views: [String])
 }

@@ -126,6 +126,9 @@ extension Scene {
 
     case .setIntrinsicSize(let entries):
       let indices = try presentViews(entries.map(\.id), path: path())
+      for (k, entry) in entries.enumerated() where view(indices[k])?.text != nil {
+        throw SceneError(path: appending(path(), key: entry.id), "'\(entry.id)' takes its intrinsic size from its text; use setText")
+      }
       for entry in entries {
         for axis in Axis.allCases {
           if let size = entry.value[axis], !(size.isFinite && size >= 0) {
@@ -187,6 +190,28 @@ extension Scene {
       }
       for c in removed.constraints { delta.touch(.constraint(c)) }
       for stack in stacks where view(stack) != nil { delta.touch(.stack(stack)) }
+
+    case .setText(let entries):
+      try applySetText(entries, path: path(), into: &delta)
+
+    case .setTextScale(let scale):
+      try applySetTextScale(scale, path: path(), into: &delta)
+
+    case .scrollTo(let entries):
+      try applyScrollTo(entries, path: path())
+
+    case .layout(let changes):
+      // Applied in order on this scene; any refusal puts the scene back as it was (a copy
+      // kept only for the group), so the group is refused whole.
+      let saved = self
+      do {
+        for (k, change) in changes.enumerated() {
+          delta.merge(try apply(change, path: appending(path(), index: k)))
+        }
+      } catch {
+        self = saved
+        throw error
+      }
     }
     delta.normalize()
     return delta

@@ -42,7 +42,8 @@ extension Scene {
         id: description.id, first: first, relation: relation, second: second, multiplier: multiplier,
         constant: constant, priority: description.priority, isActive: description.isActive)
       try checkPair(constraint, path: path)
-      return [constraint]
+      try checkRowBounds(constraint, path: path)
+      return [resolvingScrollEdges(constraint)]
 
     case .visualFormat(let format):
       func vflPath() -> String { appending(path, key: "vfl") }
@@ -80,7 +81,8 @@ extension Scene {
           constant: vfl.constant, priority: vfl.priority, isActive: description.isActive)
         try Self.checkPriority(constraint.priority, path: vflPath())
         try checkPair(constraint, path: vflPath())
-        result.append(constraint)
+        try checkRowBounds(constraint, path: vflPath())
+        result.append(resolvingScrollEdges(constraint))
       }
       return result
     }

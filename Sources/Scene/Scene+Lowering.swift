@@ -14,6 +14,8 @@ extension Scene {
     designSuperviewSize: (ViewIndex) -> AxisPair<Double>?
   ) -> [GeneratedConstraint] {
     var out: [GeneratedConstraint] = []
+    // A row's subtree is laid out as a scene of its own (Scene+Tables.swift).
+    if !rowSlots.isEmpty, isLaidOutByRow(element) { return out }
     // `Σ terms + constant RELATION 0` for the container's and views' constraints (one to
     // three terms each): the terms go through a stack buffer into `linear`, so the lowered
     // expression's array is the one allocation. Written with `AffineExpression` arithmetic
@@ -44,10 +46,16 @@ extension Scene {
       add(.rootOrigin(.horizontal), Term(variables.variable(r, .minX), 1), constant: 0, .equal, 1000)
       add(.rootOrigin(.vertical), Term(variables.variable(r, .minY), 1), constant: 0, .equal, 1000)
       add(.rootSize(.horizontal), Term(variables.variable(r, .width), 1), constant: -container.width, .equal, 1000)
-      add(.rootSize(.vertical), Term(variables.variable(r, .height), 1), constant: -container.height, .equal, 1000)
+      add(
+        .rootSize(.vertical), Term(variables.variable(r, .height), 1), constant: -container.height, .equal,
+        container.fittingHeightPriority ?? 1000)
 
     case .view(let v):
-      guard let view = view(v), v != root else { break }
+      guard let view = view(v) else { break }
+      if view.isScrollView {
+        scrollGuideConstraints(of: v, variables: variables) { role, a, b in add(role, a, b, constant: 0, .equal, 1000) }
+      }
+      guard v != root else { break }
       for axis in Axis.allCases {
         guard let size = view.intrinsicSize[axis] else { continue }
         let s = Term(variables.variable(v, axis == .horizontal ? .width : .height), 1)

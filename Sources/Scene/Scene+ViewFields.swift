@@ -49,6 +49,12 @@ extension Scene {
   public func wrapsText(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.wrapsText } ?? false }
 
   @inlinable @inline(__always)
+  public func isTable(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.table?.estimatedRowHeight } != nil }
+
+  @inlinable @inline(__always)
+  public func isScrollView(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.isScrollView } ?? false }
+
+  @inlinable @inline(__always)
   public func baseline(of v: ViewIndex) -> Baseline? { slot(v) { $0[$1]?.baseline } }
 
   /// Hugging and compression resistance along `axis`; nil for an absent view.

@@ -88,25 +88,45 @@ extension Scene {
       }
     }
 
+    try checkScrollViews(descriptions, parents: parents)
+
     let base = views.count
     views.reserveCapacity(base + descriptions.count)
     parentSlots.reserveCapacity(base + descriptions.count)
     for (k, description) in descriptions.enumerated() {
-      views.append(
-        View(
-          id: description.id, parent: parents[k], intrinsicSize: description.intrinsicSize,
-          hugging: description.hugging, compressionResistance: description.compressionResistance,
-          baseline: description.baseline, layoutMargins: description.layoutMargins,
-          isHidden: description.isHidden, stack: nil, isArranged: description.isArranged,
-          translatesAutoresizingMask: description.translatesAutoresizingMask, frame: description.frame,
-          autoresizingMask: description.autoresizingMask, wrapsText: description.wrapsText))
+      var view = View(
+        id: description.id, parent: parents[k], intrinsicSize: description.intrinsicSize,
+        hugging: description.hugging, compressionResistance: description.compressionResistance,
+        baseline: description.baseline, layoutMargins: description.layoutMargins,
+        isHidden: description.isHidden, stack: nil, isArranged: description.isArranged,
+        translatesAutoresizingMask: description.translatesAutoresizingMask, frame: description.frame,
+        autoresizingMask: description.autoresizingMask, wrapsText: description.wrapsText, text: description.text,
+        preferredMaxLayoutWidth: description.preferredMaxLayoutWidth,
+        isScrollView: description.isScrollView || description.table != nil, table: description.table,
+        insetsLayoutMarginsFromSafeArea: description.insetsLayoutMarginsFromSafeArea)
+      if let text = description.text {
+        view.wrapsText = description.wrapsText || text.wraps
+        let metrics = textMetrics(text, preferredMaxLayoutWidth: description.preferredMaxLayoutWidth, width: .nan)
+        view.intrinsicSize = metrics.size
+        view.baseline = metrics.baseline
+        textViews.append(ViewIndex(base + k))
+      }
+      views.append(view)
       viewIndexByID[description.id] = ViewIndex(base + k)
       parentSlots.append(parents[k]?.rawValue ?? Self.noParent)
+      textWidthSlots.append(.nan)
+      safeAreaSlots.append(.zero)
+      tableOffsets.append(0)
+    }
+    // A table's content is its rows, placed by the table: it has no guides.
+    for (k, description) in descriptions.enumerated() where description.isScrollView && description.table == nil {
+      addScrollGuides(of: ViewIndex(base + k))
     }
     for (k, parent) in parents.enumerated() {
       if let parent { views[parent.index]?.children.append(ViewIndex(base + k)) }
     }
     assignDepths(from: base)
+    assignRows(from: base)
     // Stacks last: their custom spacing names arranged children.
     for (k, description) in descriptions.enumerated() {
       guard let stack = description.stack else { continue }
@@ -160,6 +180,12 @@ extension Scene {
     }
     if d.frame.width < 0 || d.frame.height < 0 {
       throw SceneError(path: appending(d.path, key: "frame"), "a frame's width and height may not be negative")
+    }
+    try checkText(of: d)
+    if let table = d.table, !(table.estimatedRowHeight.isFinite && table.estimatedRowHeight >= 0) {
+      throw SceneError(
+        path: appending(appending(d.path, key: "table"), key: "estimatedRowHeight"),
+        "expected a finite height >= 0, found \(table.estimatedRowHeight)")
     }
   }
 
@@ -253,10 +279,15 @@ extension Scene {
       }
     }
     for v in removed {
+      if !safeAreaSlots[v.index].isZero {
+        safeAreaSlots[v.index] = .zero
+        viewsWithInsets -= 1
+      }
       if let id = view(v)?.id { viewIndexByID[id] = nil }
       views[v.index] = nil
       parentSlots[v.index] = Self.removedSlot
     }
+    if textViews.contains(where: gone.contains) { textViews.removeAll(where: gone.contains) }
     return (removed, removedConstraints)
   }
 

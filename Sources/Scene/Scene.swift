@@ -25,6 +25,25 @@ public struct Scene: Sendable {
   /// lowering walks two anchors' views up to their nearest common ancestor, deepest first,
   /// without a set or a walk to the root.
   public internal(set) var depthSlots: [Int32] = []
+  /// Dynamic Type's scale (`setTextScale`): multiplies the lengths of every view's text as
+  /// written. 1 restores them.
+  public internal(set) var textScale: Double = 1
+  /// Each view slot's width as last solved, the width its text wraps at in the next pass
+  /// (NaN until the view is first laid out): written by the layout passes
+  /// (Scene+LayoutPasses.swift), parallel to `views`.
+  public internal(set) var textWidthSlots: [Double] = []
+  /// Each view slot's safe-area insets, parallel to `views`: written by the layout passes
+  /// from solved frames; the root's are the container's (``safeAreaInsets(of:)``).
+  public internal(set) var safeAreaSlots: [EdgeInsets] = []
+  /// Present non-root views whose `safeAreaSlots` entry is not zero.
+  public internal(set) var viewsWithInsets = 0
+  /// Each view slot's content offset, for tables (`scrollTo`); 0 elsewhere.
+  public internal(set) var tableOffsets: [Double] = []
+  /// Each view slot's table row (the row's index; the row's own slot holds itself), or -1,
+  /// parallel to `views` (Scene+Tables.swift).
+  public internal(set) var rowSlots: [Int32] = []
+  /// The views with `text`, by index, ascending.
+  public internal(set) var textViews: [ViewIndex] = []
 
   var viewIndexByID: [String: ViewIndex] = [:]
   var guideIndexByID: [String: GuideIndex] = [:]
@@ -120,16 +139,19 @@ public struct Scene: Sendable {
     }
   }
 
-  /// The view's safe-area insets: the container's for the root, none for any other view
-  /// (docs/scene-semantics.md).
+  /// The view's safe-area insets: the container's for the root; for any other view, how far
+  /// the root's unsafe bands reached into its frame at the last layout pass (formats.md
+  /// section 2.1). O(1).
   public func safeAreaInsets(of index: ViewIndex) -> EdgeInsets {
-    index == root ? container.safeAreaInsets : .zero
+    if index == root { return container.safeAreaInsets }
+    return index.index < safeAreaSlots.count ? safeAreaSlots[index.index] : .zero
   }
 
-  /// Insets of the view's margins guide from its bounds: safe area plus margins.
+  /// Insets of the view's margins guide from its bounds: safe area plus margins (margins
+  /// alone for a view that does not inset them from its safe area).
   public func marginInsets(of index: ViewIndex) -> EdgeInsets {
-    let safe = safeAreaInsets(of: index)
     let margins = view(index)?.layoutMargins ?? .zero
+    let safe = view(index)?.insetsLayoutMarginsFromSafeArea == false ? .zero : safeAreaInsets(of: index)
     return EdgeInsets(
       top: safe.top + margins.top, left: safe.left + margins.left,
       bottom: safe.bottom + margins.bottom, right: safe.right + margins.right)

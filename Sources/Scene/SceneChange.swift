@@ -26,6 +26,15 @@ public enum SceneChange: Hashable, Sendable {
   case setStack([Named<StackDescription>])
   case addViews([ViewDescription])
   case removeViews([String])
+  /// Replaces labels' text (formats.md section 2.1).
+  case setText([Named<TextContent>])
+  /// Dynamic Type: the scale of every text as written (1 restores it).
+  case setTextScale(Double)
+  /// Several changes laid out once (UIKit's deferred layout); refused whole if any is.
+  /// The k-th change's path is `STEP.layout[k]`.
+  indirect case layout([SceneChange])
+  /// Scrolls a table to a content offset (formats.md section 2.1).
+  case scrollTo([Named<Double>])
 
   /// The step's key in the file: `setConstant`, `addViews`, ...
   public var kind: String {
@@ -44,6 +53,10 @@ public enum SceneChange: Hashable, Sendable {
     case .setStack: "setStack"
     case .addViews: "addViews"
     case .removeViews: "removeViews"
+    case .setText: "setText"
+    case .setTextScale: "setTextScale"
+    case .layout: "layout"
+    case .scrollTo: "scrollTo"
     }
   }
 }
@@ -78,14 +91,38 @@ public struct SceneDelta: Hashable, Sendable {
   /// changed). A backend may hold such steps back and apply them together, or return to a
   /// configuration it kept (ConstraintLayout+Parking.swift).
   public var flipsActivityOnly = false
+  /// False once something touched a lowered constraint in a way `constantShifts` does not
+  /// describe; ``normalize()`` then drops the shifts, so they are never half the effect.
+  var shiftsAreComplete = true
 
   public init() {}
 
   mutating func touch(_ element: SceneElement) { elements.append(element) }
 
-  /// Sorted, each once.
+  /// Sorted, each once; constant shifts only if they are the whole effect.
   mutating func normalize() {
     elements = Array(Set(elements)).sorted()
+    if !shiftsAreComplete { constantShifts = [] }
+  }
+
+  /// `other` after this delta, as one delta (a `layout` group, a layout pass's new inputs
+  /// after a step's): elements and views joined; constant shifts kept only when both are
+  /// wholly shifts (or one touches nothing); activity-only when both are.
+  mutating func merge(_ other: SceneDelta) {
+    let shiftsOnly = { (d: SceneDelta) in
+      d.elements.isEmpty || (!d.constantShifts.isEmpty && d.addedViews.isEmpty && d.removedViews.isEmpty)
+    }
+    let keepsShifts = shiftsOnly(self) && shiftsOnly(other)
+    flipsActivityOnly =
+      (flipsActivityOnly || elements.isEmpty) && (other.flipsActivityOnly || other.elements.isEmpty)
+      && !(elements.isEmpty && other.elements.isEmpty)
+    elements += other.elements
+    addedViews += other.addedViews
+    removedViews += other.removedViews
+    constantShifts += other.constantShifts
+    if !keepsShifts || flipsActivityOnly { shiftsAreComplete = false }
+    normalize()
+    shiftsAreComplete = true
   }
 }
 

@@ -45,6 +45,9 @@ public struct Container: Hashable, Sendable {
   public var height: Double
   public var safeAreaInsets: EdgeInsets
   public var isRightToLeft: Bool
+  /// When set, the root's height is `height` at this priority instead of required: a table
+  /// row fitted alone (Scene+Tables.swift).
+  public var fittingHeightPriority: Double?
 
   public init(width: Double, height: Double, safeAreaInsets: EdgeInsets = .zero, isRightToLeft: Bool = false) {
     self.width = width

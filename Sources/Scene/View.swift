@@ -98,8 +98,29 @@ public struct View: Hashable, Sendable {
   /// The frame in the initial layout, for autoresizing views.
   public internal(set) var frame: Rect
   public internal(set) var autoresizingMask: AutoresizingMask
-  /// A multi-line text view (extension): triggers the stack's text-width disambiguation.
+  /// A multi-line text view (extension, or a view with wrapping `text`): triggers the
+  /// stack's text-width disambiguation.
   public internal(set) var wrapsText: Bool
+  /// A label's text as written (unscaled); its intrinsic size and baselines follow from it
+  /// (Scene+Text.swift).
+  public internal(set) var text: TextContent?
+  /// The width a label wraps at whatever its frame (formats.md section 2.1).
+  public internal(set) var preferredMaxLayoutWidth: Double?
+  /// A scroll view: its children's frames are in its content coordinates, and it has a
+  /// content and a frame layout guide (Scene+ScrollViews.swift).
+  public internal(set) var isScrollView: Bool
+  /// A table (also a scroll view): its children are its rows.
+  public internal(set) var table: TableConfiguration?
+  /// UIKit's `insetsLayoutMarginsFromSafeArea`: whether the margins guide is inset from the
+  /// safe area (true) or from the bounds.
+  public internal(set) var insetsLayoutMarginsFromSafeArea: Bool
+}
+
+/// A table view's own settings (formats.md section 2.1).
+public struct TableConfiguration: Hashable, Sendable {
+  /// The height a row counts until it is fitted.
+  public var estimatedRowHeight: Double
+  public init(estimatedRowHeight: Double) { self.estimatedRowHeight = estimatedRowHeight }
 }
 
 /// A view as a scene file or a change describes it, with references still by id and the
@@ -119,6 +140,11 @@ public struct ViewDescription: Hashable, Sendable {
   public var frame = Rect.zero
   public var autoresizingMask: AutoresizingMask = []
   public var wrapsText = false
+  public var text: TextContent?
+  public var preferredMaxLayoutWidth: Double?
+  public var isScrollView = false
+  public var table: TableConfiguration?
+  public var insetsLayoutMarginsFromSafeArea = true
   /// Where the entry is, e.g. `views[3]`.
   public var path: String
 

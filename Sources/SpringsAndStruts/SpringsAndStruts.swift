@@ -71,6 +71,9 @@ public final class SpringsAndStruts: LayoutBackend {
     do { try engine.layoutIfNeeded(scene) } catch { throw .unsupported(error.message(in: scene)) }
   }
 
+  /// Nil: scroll views are refused (``SupportCheck``).
+  public func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? { nil }
+
   /// Frames in superview coordinates, as of the last layout pass. O(views), no allocation.
   public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
     let count = min(scene.views.count, engine.frames.count)

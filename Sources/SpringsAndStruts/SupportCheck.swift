@@ -15,7 +15,12 @@ enum SupportCheck {
     }
     for v in scene.views.indices {
       let index = ViewIndex(v)
-      guard scene.isPresent(index), index != scene.root, !scene.isArrangedInStack(index) else { continue }
+      guard scene.isPresent(index) else { continue }
+      if let view = scene.view(index), view.isScrollView {
+        let what = view.table != nil ? "table" : "scroll view"
+        return "springs-struts cannot express \(what) '\(view.id)' (its content size needs a solver)"
+      }
+      guard index != scene.root, !scene.isArrangedInStack(index) else { continue }
       // Fields are read in place; only a refusal reads the view's id (see Scene+ViewFields.swift).
       guard scene.translatesAutoresizingMask(index) else {
         let id = scene.view(index)?.id ?? ""

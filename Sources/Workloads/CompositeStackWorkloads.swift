@@ -103,11 +103,14 @@ enum CompositeStackWorkloads {
 
   /// One feed item: an action bar, the poster (avatar and three labels), a comment, the
   /// shared content (image, title, domain), the like/comment/share bar and the actor's
-  /// row (avatar and comment). Text sizes are seeded. Returns the cell's height.
+  /// row (avatar and comment). Text sizes are seeded. Returns the cell's height. A cell's
+  /// margins are its own, not inset from the safe area, as a collection view's cells are:
+  /// the first cell sits under the status bar and keeps its content's size.
   static func feedCell(_ id: String, _ b: inout CaseBuilder, _ rng: inout SplitMix64) -> Double {
     let margins = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
     b.stack(id, in: "feed", axis: .vertical, spacing: 8) {
       $0.layoutMargins = margins
+      $0.insetsLayoutMarginsFromSafeArea = false
       $0.stack?.isLayoutMarginsRelative = true
     }
     var height = margins.top + margins.bottom + 7 * 8

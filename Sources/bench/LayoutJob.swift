@@ -23,7 +23,11 @@ struct LayoutJob: LayoutBackendVisitor {
   ) {
     guard backend.name == backendName else { return }
     do {
-      var run = try SceneRun.run(document, on: makeBackend(options))
+      let (document, options) = (self.document, self.options)
+      // Table rows are laid out by backends of their own, made as the first one was.
+      var run = try withoutActuallyEscaping(makeBackend) { makeBackend throws(SceneReplayError) in
+        try SceneRun.run(document, on: makeBackend(options), rowBackends: { makeBackend(options) })
+      }
       // The registry's name: tuned backends share their type's (`cassowary:core`).
       run.backend = backend.name
       outcome = .success(run)

@@ -60,6 +60,7 @@ final class CountingFakeBackend: LayoutBackend {
   }
 
   func diagnostics(of scene: Scene) -> [LayoutDiagnostic] { [] }
+  func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? { nil }
   var counters: SolverCounters { work }
 }
 
@@ -74,5 +75,6 @@ final class StacklessFakeBackend: LayoutBackend {
   func layoutIfNeeded(_ scene: Scene) throws(LayoutError) {}
   func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {}
   func diagnostics(of scene: Scene) -> [LayoutDiagnostic] { [] }
+  func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? { nil }
   var counters: SolverCounters { SolverCounters() }
 }

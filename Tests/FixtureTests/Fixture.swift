@@ -12,17 +12,25 @@ struct Fixture: Sendable, CustomStringConvertible {
     var frames: [(view: String, frame: [Double])]
     /// nil when the state leaves diagnostics unchecked.
     var diagnostics: [ExpectedDiagnostic]?
+    /// nil when unchecked.
+    var passes: Int?
+    /// `[width, height]` per scroll view id; those not listed are unchecked.
+    var contentSizes: [(view: String, size: [Double])] = []
+    /// Rows not fitted, per table id; nil when unchecked, and a table not listed has none.
+    var estimatedRows: [String: [String]]?
   }
 
   enum ExpectedDiagnostic: Hashable, Sendable {
     case ambiguous(view: String, attributes: Set<String>)
     case unsatisfiable(broken: String)
+    case layoutLoop(views: Set<String>)
 
     func matches(_ actual: LayoutDiagnostic) -> Bool {
       switch (self, actual) {
       case (.ambiguous(let view, let attributes), .ambiguous(let actualView, let actualAttributes)):
         view == actualView && attributes == Set(actualAttributes)
       case (.unsatisfiable(let broken), .unsatisfiable(_, let actualBroken)): broken == actualBroken
+      case (.layoutLoop(let views), .layoutLoop(let actualViews)): views == Set(actualViews)
       default: false
       }
     }
@@ -93,14 +101,40 @@ struct Fixture: Sendable, CustomStringConvertible {
               attributes: Set(attributes.compactMap { if case .string(let a) = $0 { a } else { nil } }))
           case (.string("unsatisfiable")?, nil, nil, .string(let broken)?):
             return .unsatisfiable(broken: broken)
+          case (.string("layoutLoop")?, .array(let views)?, nil, nil):
+            return .layoutLoop(views: Set(views.compactMap { if case .string(let v) = $0 { v } else { nil } }))
           default:
-            throw fail("\(path).diagnostics[\(k)] is neither ambiguous nor unsatisfiable")
+            throw fail("\(path).diagnostics[\(k)] is not an ambiguous, unsatisfiable or layoutLoop entry")
           }
         }
       } else if value["diagnostics"] != nil {
         throw fail("\(path).diagnostics is not an array")
       }
-      return ExpectedState(step: step, frames: frames, diagnostics: diagnostics)
+      var state = ExpectedState(step: step, frames: frames, diagnostics: diagnostics)
+      switch value["passes"] {
+      case nil: break
+      case .number(let n)? where n >= 1 && n.rounded() == n: state.passes = Int(n)
+      default: throw fail("\(path).passes is not a count >= 1")
+      }
+      if let sizes = value["contentSizes"] {
+        guard case .object(let members) = sizes else { throw fail("\(path).contentSizes is not an object") }
+        state.contentSizes = try members.map { member throws -> (view: String, size: [Double]) in
+          guard case .array(let parts) = member.value, parts.count == 2 else {
+            throw fail("\(path).contentSizes.\(member.key) is not [width, height]")
+          }
+          return (member.key, parts.compactMap { if case .number(let n) = $0 { n } else { nil } })
+        }
+      }
+      if let rows = value["estimatedRows"] {
+        guard case .object(let members) = rows else { throw fail("\(path).estimatedRows is not an object") }
+        var byTable: [String: [String]] = [:]
+        for member in members {
+          guard case .array(let ids) = member.value else { throw fail("\(path).estimatedRows.\(member.key) is not a list") }
+          byTable[member.key] = ids.compactMap { if case .string(let id) = $0 { id } else { nil } }
+        }
+        state.estimatedRows = byTable
+      }
+      return state
     }
   }
 }

@@ -8,9 +8,10 @@ import Scene
 import SpringsAndStruts
 import Testing
 
-/// Every fixture of Tests/Fixtures on every backend it lists: frames within the fixture's
-/// tolerance, diagnostics one to one where the state gives them; and every backend it does
-/// not list must refuse the scene rather than produce frames nobody checks.
+/// Every fixture of Tests/Fixtures on every backend it lists: frames and content sizes
+/// within the fixture's tolerance, diagnostics one to one, passes and estimated rows where
+/// the state gives them; and every backend it does not list must refuse the scene rather
+/// than produce frames nobody checks.
 @Suite struct FixtureTests {
   static let backendNames = ["cassowary", "dense-simplex", "springs-struts"]
 
@@ -40,17 +41,17 @@ import Testing
       utf8: Array(try Data(contentsOf: URL(fileURLWithPath: fixture.sceneFile))), file: fixture.sceneFile)
     #expect(warnings.isEmpty, "\(warnings)")
     switch testCase.backend {
-    case "cassowary": try check(fixture, document, ConstraintLayout(solver: CassowarySolver()), testCase)
-    case "dense-simplex": try check(fixture, document, ConstraintLayout(solver: DenseSimplexSolver()), testCase)
-    case "springs-struts": try check(fixture, document, SpringsAndStruts(), testCase)
+    case "cassowary": try check(fixture, document, testCase) { ConstraintLayout(solver: CassowarySolver()) }
+    case "dense-simplex": try check(fixture, document, testCase) { ConstraintLayout(solver: DenseSimplexSolver()) }
+    case "springs-struts": try check(fixture, document, testCase) { SpringsAndStruts() }
     default: Issue.record("no backend named \(testCase.backend)")
     }
   }
 
   private func check<Backend: LayoutBackend>(
-    _ fixture: Fixture, _ document: SceneDocument, _ backend: Backend, _ testCase: FixtureCase
+    _ fixture: Fixture, _ document: SceneDocument, _ testCase: FixtureCase, _ makeBackend: @escaping () -> Backend
   ) throws {
-    var replay = SceneReplay(document: document, backend: backend)
+    var replay = SceneReplay(document: document, backend: makeBackend(), rowBackends: makeBackend)
     guard fixture.backends.contains(testCase.backend) else {
       #expect(throws: SceneReplayError.self, "\(testCase): a backend the fixture does not list must refuse it") {
         _ = try replay.run()
@@ -75,6 +76,24 @@ import Testing
         let values = [actualFrame.x, actualFrame.y, actualFrame.width, actualFrame.height]
         if !zip(values, frame).allSatisfy({ tolerance.isClose($0, $1) }) {
           Issue.record("\(label): \(view) is \(values), expected \(frame)")
+        }
+      }
+      if let passes = expected.passes, passes != layout.passes {
+        Issue.record("\(label): \(layout.passes) passes, expected \(passes)")
+      }
+      for (view, size) in expected.contentSizes {
+        guard let actual = layout.contentSizes.first(where: { $0.view == view }) else {
+          Issue.record("\(label): no content size for \(view)")
+          continue
+        }
+        if !zip([actual.width, actual.height], size).allSatisfy({ tolerance.isClose($0, $1) }) {
+          Issue.record("\(label): \(view)'s content size is \([actual.width, actual.height]), expected \(size)")
+        }
+      }
+      if let rows = expected.estimatedRows {
+        let actual = Dictionary(uniqueKeysWithValues: layout.estimatedRows.map { ($0.table, $0.rows) }).filter { !$0.value.isEmpty }
+        if actual != rows.filter({ !$0.value.isEmpty }) {
+          Issue.record("\(label): estimated rows \(actual), expected \(rows)")
         }
       }
       if let diagnostics = expected.diagnostics {

@@ -310,6 +310,16 @@ private func decode(_ text: String) throws -> (document: SceneDocument, warnings
     (#"{"id": "a", "parent": "r", "autoresizingMask": "flexibleWidth"}"#, #"s.json: views[1].autoresizingMask: expected an array, found "flexibleWidth""#),
     (#"{"id": "a", "parent": "r", "autoresizingMask": ["flexibleWidth", "flexibleWidht"]}"#, #"s.json: views[1].autoresizingMask[1]: expected one of "flexibleLeftMargin", "flexibleWidth", "flexibleRightMargin", "flexibleTopMargin", "flexibleHeight", "flexibleBottomMargin", found "flexibleWidht""#),
     (#"{"id": "a", "parent": "r", "wrapsText": "true"}"#, #"s.json: views[1].wrapsText: expected true or false, found "true""#),
+    (#"{"id": "a", "parent": "r", "text": {"lineHeight": 20}}"#, "s.json: views[1].text.words: missing required field 'words'; expected an array"),
+    (#"{"id": "a", "parent": "r", "text": {"words": [1, "2"], "lineHeight": 20}}"#, #"s.json: views[1].text.words[1]: expected a finite number, found "2""#),
+    (#"{"id": "a", "parent": "r", "text": {"words": [1]}}"#, "s.json: views[1].text.lineHeight: missing required field 'lineHeight'; expected a finite number"),
+    (#"{"id": "a", "parent": "r", "text": {"words": [1], "lineHeight": 20, "maxLines": 1.5}}"#, "s.json: views[1].text.maxLines: expected a whole number >= 0, found 1.5"),
+    (#"{"id": "a", "parent": "r", "text": {"words": [-1], "lineHeight": 20}}"#, "s.json: views[1].text.words[0]: expected a finite advance >= 0, found -1.0"),
+    (#"{"id": "a", "parent": "r", "text": {"words": [1], "lineHeight": 20}, "baseline": [1, 2]}"#, "s.json: views[1].baseline: a view with text takes its baselines from the text"),
+    (#"{"id": "a", "parent": "r", "preferredMaxLayoutWidth": 100}"#, "s.json: views[1].preferredMaxLayoutWidth: only a view with text has a preferredMaxLayoutWidth"),
+    (#"{"id": "a", "parent": "r", "scroll": []}"#, "s.json: views[1].scroll: expected an object, found an array"),
+    (#"{"id": "a", "parent": "r", "table": {"estimatedRowHeight": -4}}"#, "s.json: views[1].table.estimatedRowHeight: expected a finite height >= 0, found -4.0"),
+    (#"{"id": "a", "parent": "r", "insetsLayoutMarginsFromSafeArea": 0}"#, "s.json: views[1].insetsLayoutMarginsFromSafeArea: expected true or false, found 0"),
   ])
   func checksViewFields(view: String, expected: String) {
     #expect(decodingError(scene(views: #"{"id": "r"}, "# + view)) == expected)
@@ -438,4 +448,5 @@ private func decode(_ text: String) throws -> (document: SceneDocument, warnings
 /// Every step kind, quoted, as the zero-or-two-kinds message lists them.
 private let allKinds =
   "'resizeContainer', 'setConstant', 'activate', 'deactivate', 'addConstraints', 'removeConstraints', 'setPriority', "
-  + "'setHugging', 'setCompressionResistance', 'setHidden', 'setIntrinsicSize', 'setStack', 'addViews', 'removeViews'"
+  + "'setHugging', 'setCompressionResistance', 'setHidden', 'setIntrinsicSize', 'setStack', 'addViews', 'removeViews', "
+  + "'setText', 'setTextScale', 'layout', 'scrollTo'"

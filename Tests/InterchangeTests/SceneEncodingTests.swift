@@ -63,6 +63,37 @@ import TestSupport
     #expect(again == canonical)
   }
 
+  @Test func textScrollViewsTablesAndTheirStepsSurvive() throws {
+    var label = ViewDescription(id: "l", parent: "r", path: "views[1]")
+    label.text = TextContent(words: [10, 20.5, 0], space: 3, lineHeight: 18, ascent: 13, maxLines: 2)
+    label.preferredMaxLayoutWidth = 120
+    label.insetsLayoutMarginsFromSafeArea = false
+    var scroll = ViewDescription(id: "s", parent: "r", path: "views[2]")
+    scroll.isScrollView = true
+    var table = ViewDescription(id: "t", parent: "r", path: "views[3]")
+    table.table = TableConfiguration(estimatedRowHeight: 60)
+    let row = ViewDescription(id: "row", parent: "t", path: "views[4]")
+    let added = ViewDescription(id: "new", parent: "s", path: "")
+    let steps: [SceneChange] = [
+      .setText([Named("l", TextContent(words: [5], lineHeight: 10))]), .setTextScale(1.5), .scrollTo([Named("t", 40)]),
+      .layout([.setTextScale(1), .addViews([added]), .layout([.scrollTo([Named("t", 0)])])]),
+    ]
+    let document = try SceneDocument(
+      container: Container(width: 10, height: 20), views: [ViewDescription(id: "r", path: "views[0]"), label, scroll, table, row],
+      steps: steps.enumerated().map { SceneDocument.Step($0.element, path: JSONPath.root.appending("steps").appending($0.offset)) })
+    let canonical = try document.withCanonicalPaths()
+    let text = canonical.jsonText()
+    #expect(text.contains(#""text": {"words": [10, 20.5, 0], "lineHeight": 18, "space": 3, "ascent": 13, "maxLines": 2}"#))
+    #expect(text.contains(#""scroll": {}"#) && text.contains(#""table": {"estimatedRowHeight": 60}"#))
+    let again = try SceneDocument.decode(text, file: "x.json").document
+    #expect(again == canonical)
+    guard case .layout(let group) = again.steps[3].change, case .addViews(let views) = group[1] else {
+      Issue.record("the layout group did not survive: \(again.steps[3].change)")
+      return
+    }
+    #expect(views.first?.path == "steps[3].layout[1].addViews[0]")
+  }
+
   @Test func canonicalPathsAreTheDecodersPaths() throws {
     let document = try SceneExample.document()
     #expect(try document.withCanonicalPaths() == document)

@@ -34,6 +34,7 @@ final class FakeLayoutBackend: LayoutBackend {
   }
 
   func diagnostics(of scene: Scene) -> [LayoutDiagnostic] { [] }
+  func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? { nil }
 
   var counters: SolverCounters { SolverCounters() }
 }
@@ -67,6 +68,7 @@ final class StacklessLayoutBackend: LayoutBackend {
   }
 
   func diagnostics(of scene: Scene) -> [LayoutDiagnostic] { [] }
+  func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? { nil }
 
   var counters: SolverCounters { SolverCounters() }
 }

@@ -5,7 +5,8 @@ import Testing
 import Workloads
 
 /// Lays a case out the way the measured loop does: load and lay out the initial scene,
-/// then for each operation apply its steps (scene, then backend) and lay out once.
+/// then for each operation apply its steps (scene, then backend) and lay out once, every
+/// layout through `LayoutDriver` (its passes).
 struct CaseLayout {
   /// One layout: every present view's frame by id, the hidden arranged views (whose
   /// frames checkers ignore), and the diagnostics.
@@ -29,23 +30,24 @@ struct CaseLayout {
     _ workloadCase: WorkloadCase, on backend: Backend, perStep: Bool = false, beforeLayout: (Int) -> Void = { _ in }
   ) throws {
     scene = try workloadCase.makeScene()
+    let driver = LayoutDriver(backend)
     beforeLayout(0)
-    try backend.load(scene)
-    try backend.layoutIfNeeded(scene)
-    states.append(Self.state(of: scene, backend))
+    try driver.load(&scene)
+    try driver.layoutIfNeeded(&scene)
+    states.append(Self.state(of: scene, driver))
     let groups = perStep ? workloadCase.steps.indices.map { $0..<($0 + 1) } : workloadCase.operations.map(\.steps)
     for (g, group) in groups.enumerated() {
       beforeLayout(g + 1)
       for k in group {
         do {
           let delta = try scene.apply(workloadCase.steps[k], path: WorkloadCase.stepPath(k))
-          try backend.update(scene, delta)
+          try driver.update(&scene, delta)
         } catch let error as SceneError {
           refusedSteps.append("\(k): \(error)")
         }
       }
-      try backend.layoutIfNeeded(scene)
-      states.append(Self.state(of: scene, backend))
+      try driver.layoutIfNeeded(&scene)
+      states.append(Self.state(of: scene, driver))
     }
   }
 
@@ -68,7 +70,7 @@ struct CaseLayout {
     return { picked.contains($0) }
   }
 
-  static func state<Backend: LayoutBackend>(of scene: Scene, _ backend: Backend) -> State {
+  static func state<Backend: LayoutBackend>(of scene: Scene, _ backend: LayoutDriver<Backend>) -> State {
     var buffer = [Rect](repeating: .zero, count: scene.views.count)
     buffer.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
     var frames: [String: Rect] = [:]
