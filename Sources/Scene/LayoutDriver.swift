@@ -39,6 +39,8 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   private var changed: [ViewIndex] = []
   private var origins: [(x: Double, y: Double, inScrollContent: Bool)] = []
   private var originPass: [Int] = []
+  /// The views a walk to a known origin passed (scratch, kept so a pass allocates nothing).
+  private var originChain: [Int] = []
   private var passSerial = 0
 
   /// Table rows, laid out each by a backend of its own; nil without a way to make one.
@@ -203,7 +205,8 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   private func collectMovedInsets(_ scene: Scene, _ frames: UnsafeBufferPointer<Rect>) {
     for v in scene.parentSlots.indices where scene.parentSlots[v] >= 0 {
       let index = ViewIndex(v)
-      guard scene.views[v]?.isHidden == false else { continue }
+      // Read in place: `scene.views[v]` copied the whole `View` (Scene+ViewFields.swift).
+      guard scene.arrangement(of: index)?.isHidden == false else { continue }
       let new = insetsOf(index, scene, frames)
       let old = scene.safeAreaInsets(of: index)
       if abs(old.top - new.top) > 0.001 || abs(old.left - new.left) > 0.001 || abs(old.bottom - new.bottom) > 0.001
@@ -243,20 +246,20 @@ public final class LayoutDriver<Backend: LayoutBackend> {
         contentsOf: repeatElement((x: 0.0, y: 0.0, inScrollContent: false), count: scene.views.count - origins.count))
       originPass.append(contentsOf: repeatElement(0, count: scene.views.count - originPass.count))
     }
-    var chain: [Int] = []
+    originChain.removeAll(keepingCapacity: true)
     var current = v.index
     while originPass[current] != passSerial {
-      chain.append(current)
+      originChain.append(current)
       let parent = scene.parentSlots[current]
       guard parent >= 0 else { break }
       current = Int(parent)
     }
-    for index in chain.reversed() {
+    for index in originChain.reversed() {
       let parent = Int(scene.parentSlots[index])
       let base = parent >= 0 ? origins[parent] : (x: 0.0, y: 0.0, inScrollContent: false)
       // The root sits at the container's origin; everything else at its frame in its parent.
       let frame = parent >= 0 ? frames[index] : Rect.zero
-      let inScrollContent = base.inScrollContent || (parent >= 0 && scene.views[parent]?.isScrollView == true)
+      let inScrollContent = base.inScrollContent || (parent >= 0 && scene.isScrollView(ViewIndex(parent)))
       origins[index] = (base.x + frame.x, base.y + frame.y, inScrollContent)
       originPass[index] = passSerial
     }

@@ -56,7 +56,7 @@ extension Scene {
     if !textViews.isEmpty {
       // Labels in table rows are the rows' own scenes' business (Scene+Tables.swift).
       var inRows = false
-      for v in textViews where views[v.index]?.isHidden == false {
+      for v in textViews where arrangement(of: v)?.isHidden == false {
         if row(of: v) == nil { textWidthSlots[v.index] = frames[v.index].width } else { inRows = true }
       }
       let outsideRows = inRows ? textViews.filter { row(of: $0) == nil } : nil
