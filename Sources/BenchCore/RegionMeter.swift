@@ -54,9 +54,11 @@ struct CountingMeter: RegionMeter {
   private var reading: AllocationReading? = .zero
   private var pivots = 0
   private var cellsTouched = 0
+  private var passes = 0
+  private var rowsFitted = 0
   /// Per phase, per operation: allocation readings (nil once any was unavailable) and work.
   private var readings: [[AllocationReading?]]
-  private var work: [[(pivots: Int, cellsTouched: Int)]]
+  private var work: [[(pivots: Int, cellsTouched: Int, passes: Int, rowsFitted: Int)]]
   /// The counters after each phase's last operation (tableau size).
   private var last: [SolverCounters]
 
@@ -77,15 +79,19 @@ struct CountingMeter: RegionMeter {
     if let current = reading, let read { reading = current + read } else { reading = nil }
     pivots += after.pivots - before.pivots
     cellsTouched += after.cellsTouched - before.cellsTouched
+    passes += after.layoutPasses - before.layoutPasses
+    rowsFitted += after.rowsFitted - before.rowsFitted
   }
 
   mutating func finishOperation(phase: Int) {
     readings[phase].append(reading)
-    work[phase].append((pivots, cellsTouched))
+    work[phase].append((pivots, cellsTouched, passes, rowsFitted))
     last[phase] = after
     reading = .zero
     pivots = 0
     cellsTouched = 0
+    passes = 0
+    rowsFitted = 0
   }
 
   mutating func note(_ value: Int) {}
@@ -105,17 +111,24 @@ struct CountingMeter: RegionMeter {
   /// Cells touched over every operation of every phase: the pass's solver work.
   var totalCellsTouched: Int { work.reduce(0) { sum, phase in phase.reduce(sum) { $0 + $1.cellsTouched } } }
 
-  /// Mean pivots and cells touched per operation; rows, cells and symbols after the phase.
+  /// Mean pivots and cells touched per operation; rows, cells and symbols after the phase;
+  /// and, where the phase made any, the mean layout passes and table rows fitted per
+  /// operation (docs/results.md).
   func counters(of phase: Int) -> [(name: String, value: Double)] {
     let entries = work[phase]
     guard !entries.isEmpty else { return [] }
     let n = Double(entries.count)
-    return [
+    var result = [
       ("pivots", Double(entries.map(\.pivots).reduce(0, +)) / n),
       ("cellsTouched", Double(entries.map(\.cellsTouched).reduce(0, +)) / n),
       ("rows", Double(last[phase].rows)),
       ("cells", Double(last[phase].cells)),
       ("symbols", Double(last[phase].symbols)),
     ]
+    let passes = entries.map(\.passes).reduce(0, +)
+    if passes > 0 { result.append(("passes", Double(passes) / n)) }
+    let rowsFitted = entries.map(\.rowsFitted).reduce(0, +)
+    if rowsFitted > 0 { result.append(("rowsFitted", Double(rowsFitted) / n)) }
+    return result
   }
 }

@@ -14,6 +14,10 @@ public struct SolverCounters: Hashable, Sendable {
   public var symbols: Int = 0
   /// Cells written by row updates (merges and substitutions), a proxy for memory traffic.
   public var cellsTouched: Int = 0
+  /// Layout-level, accumulated by the layout driver, 0 from a solver: solves the layout
+  /// passes made (formats.md 2.1) and table rows fitted alone.
+  public var layoutPasses: Int = 0
+  public var rowsFitted: Int = 0
 
   public init() {}
 

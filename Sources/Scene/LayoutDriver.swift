@@ -21,7 +21,11 @@ public final class LayoutDriver<Backend: LayoutBackend> {
 
   public let backend: Backend
   /// Solves made by the last ``layoutIfNeeded(_:)``.
-  public private(set) var passes = 0
+  public private(set) var passes = 0 {
+    didSet { if passes > oldValue { solves += passes - oldValue } }
+  }
+  /// Solves made by every layout so far (`SolverCounters.layoutPasses`).
+  private var solves = 0
   /// Views whose inputs still moved after the last allowed solve (empty when settled).
   private var unsettled: [ViewIndex] = []
   /// New inputs the scene took in after a layout that did not settle, not yet given to the
@@ -72,7 +76,9 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// Gives the backend a change the scene has applied.
   /// - Throws: the backend's `update` error.
   public func update(_ scene: inout Scene, _ delta: SceneDelta) throws(LayoutError) {
-    framesAreCurrent = false
+    // A change that touches nothing (a `scrollTo`) leaves the frames as the last solve
+    // left them: the next layout need not read them again.
+    if !delta.elements.isEmpty || !delta.addedViews.isEmpty || !delta.removedViews.isEmpty { framesAreCurrent = false }
     try deliverPending(scene)
     if !delta.addedViews.isEmpty || !delta.removedViews.isEmpty { try findTables(scene) }
     if !tableViews.isEmpty { tables?.note(scene, delta) }
@@ -96,9 +102,13 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// The pass loop of the table's own scene (rows are laid out after it: nothing in a row
   /// reaches outside it).
   private func layOutPasses(_ scene: inout Scene) throws(LayoutError) {
-    framesAreCurrent = false
+    if pending != nil { framesAreCurrent = false }
     try deliverPending(scene)
     let start = scene.refreshTextSizesFromRecordedWidths()
+    // Nothing reached the backend since the frames were last read and taken in: the
+    // solve is the last one again, and so is everything it implies.
+    let unchanged = framesAreCurrent && start.elements.isEmpty
+    framesAreCurrent = false
     if !start.elements.isEmpty {
       if !tableViews.isEmpty { tables?.note(scene, start) }
       try backend.update(scene, start)
@@ -108,6 +118,10 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     while true {
       try backend.layoutIfNeeded(scene)
       passes += 1
+      if unchanged {
+        framesAreCurrent = true
+        return
+      }
       let needsInsets = Self.mayHaveInsets(scene)
       guard !scene.textViews.isEmpty || needsInsets else { return }
       readFrames(scene)
@@ -178,10 +192,12 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// own layouts.
   public var counters: SolverCounters {
     var counters = backend.counters
+    counters.layoutPasses = solves
     if let tables, !tableViews.isEmpty {
       let rows = tables.counters
       counters.pivots += rows.pivots
       counters.cellsTouched += rows.cellsTouched
+      counters.rowsFitted = rows.rowsFitted
     }
     return counters
   }

@@ -40,11 +40,15 @@ final class TableLayout<Backend: LayoutBackend> {
   /// writing frames reads no dictionary per view.
   private var fits: [RowFit] = []
   private var fitSlot: [Int32] = []
+  /// Each fitted row's height by view index, NaN for a row not fitted (and any other
+  /// view): the loops over every row read only this, not the fits.
+  private var fittedHeights: [Double] = []
   /// The row of each user constraint in a row, so a removed constraint still names it.
   private var constraintRows: [Int: ViewIndex] = [:]
   private(set) var placements: [ViewIndex: Placement] = [:]
   /// Work of row layouts replaced since, so that counters only grow.
   private var retiredWork = SolverCounters()
+  private var fitsMade = 0
 
   init(makeBackend: @escaping () -> Backend) {
     self.makeBackend = makeBackend
@@ -91,7 +95,7 @@ final class TableLayout<Backend: LayoutBackend> {
       var placement = placements[table] ?? Placement()
       let rows = scene.children(of: table)
       var offset = scene.tableOffsets[table.index]
-      func heights() -> [Double] { rows.map { fit(of: $0).flatMap { $0.isFitted ? $0.height : nil } ?? estimate } }
+      func heights() -> [Double] { rows.map { fittedHeight(of: $0) ?? estimate } }
       func ys(_ heights: [Double]) -> [Double] {
         var y = 0.0
         return heights.map { h in
@@ -107,7 +111,7 @@ final class TableLayout<Backend: LayoutBackend> {
       let before = heights()
       let beforeYs = ys(before)
       for (k, row) in rows.enumerated() {
-        guard let current = fit(of: row), current.isFitted, current.isStale || widthChanged else { continue }
+        guard fittedHeight(of: row) != nil, widthChanged || fits[Int(fitSlot[row.index])].isStale else { continue }
         if isVisible(beforeYs[k], before[k]) {
           try fitRow(row, of: &scene, width: width)
         } else {
@@ -120,7 +124,7 @@ final class TableLayout<Backend: LayoutBackend> {
       while true {
         let tops = ys(current)
         var fitted = false
-        for (k, row) in rows.enumerated() where fit(of: row)?.isFitted != true && isVisible(tops[k], current[k]) {
+        for (k, row) in rows.enumerated() where fittedHeight(of: row) == nil && isVisible(tops[k], current[k]) {
           try fitRow(row, of: &scene, width: width)
           fitted = true
         }
@@ -149,12 +153,15 @@ final class TableLayout<Backend: LayoutBackend> {
     for placement in placements.values {
       for (k, row) in placement.rows.enumerated() where scene.isPresent(row) {
         frames[row.index] = Rect(x: 0, y: placement.ys[k], width: placement.width, height: placement.heights[k])
-        guard let fit = fit(of: row), fit.isFitted else { continue }
-        for (j, v) in fit.indices.enumerated() where v != row && scene.isPresent(v) { frames[v.index] = fit.frames[j] }
+        guard fittedHeight(of: row) != nil else { continue }
+        let slot = Int(fitSlot[row.index])
+        for (j, v) in fits[slot].indices.enumerated() where v != row && scene.isPresent(v) {
+          frames[v.index] = fits[slot].frames[j]
+        }
       }
     }
     for v in scene.rowSlots.indices where scene.rowSlots[v] >= 0 && scene.rowSlots[v] != Int32(v) && scene.isPresent(v) {
-      if fit(of: ViewIndex(Int(scene.rowSlots[v])))?.isFitted != true { frames[v] = .zero }
+      if fittedHeight(of: ViewIndex(Int(scene.rowSlots[v]))) == nil { frames[v] = .zero }
     }
   }
 
@@ -167,12 +174,14 @@ final class TableLayout<Backend: LayoutBackend> {
 
   /// The rows not fitted, per table in index order.
   func estimatedRows(of scene: Scene) -> [(table: ViewIndex, rows: [ViewIndex])] {
-    placements.keys.sorted().map { table in (table, placements[table]!.rows.filter { fit(of: $0)?.isFitted != true }) }
+    placements.keys.sorted().map { table in (table, placements[table]!.rows.filter { fittedHeight(of: $0) == nil }) }
   }
 
-  /// Row layouts' work: those in use and those replaced.
+  /// Row layouts' work: those in use and those replaced; `rowsFitted` counts every fit
+  /// (first fits, rebuilds and resizes).
   var counters: SolverCounters {
     var total = retiredWork
+    total.rowsFitted = fitsMade
     for fit in fits {
       let work = fit.driver.counters
       total.pivots += work.pivots
@@ -187,19 +196,34 @@ final class TableLayout<Backend: LayoutBackend> {
     if row.index < fitSlot.count, fitSlot[row.index] >= 0 { fits[Int(fitSlot[row.index])].isStale = true }
   }
 
+  /// The row's height when it is fitted. O(1), from ``fittedHeights`` (``fit(of:)`` copies
+  /// the fit, its scene included: a retain of each of its arrays, per row per round).
+  private func fittedHeight(of row: ViewIndex) -> Double? {
+    guard row.index < fittedHeights.count else { return nil }
+    let height = fittedHeights[row.index]
+    return height.isNaN ? nil : height
+  }
+
   private func fit(of row: ViewIndex) -> RowFit? {
     row.index < fitSlot.count && fitSlot[row.index] >= 0 ? fits[Int(fitSlot[row.index])] : nil
   }
 
+  /// Marks the row fitted at its fit's current height, or not fitted.
   private func setFitted(_ row: ViewIndex, _ isFitted: Bool) {
     guard row.index < fitSlot.count, fitSlot[row.index] >= 0 else { return }
-    fits[Int(fitSlot[row.index])].isFitted = isFitted
+    let slot = Int(fitSlot[row.index])
+    fits[slot].isFitted = isFitted
+    if fittedHeights.count <= row.index {
+      fittedHeights.append(contentsOf: repeatElement(.nan, count: row.index + 1 - fittedHeights.count))
+    }
+    fittedHeights[row.index] = isFitted ? fits[slot].frames[fits[slot].scene.root.index].height : .nan
   }
 
   /// Fits `row` at `width`: a fit of the same subtree is resized in place (its solver
   /// re-solves what the width changes); otherwise the row's scene is built afresh, its
   /// labels starting from the widths of the fit it replaces.
   private func fitRow(_ row: ViewIndex, of scene: inout Scene, width: Double) throws(LayoutError) {
+    fitsMade += 1
     if row.index < fitSlot.count, fitSlot[row.index] >= 0, !fits[Int(fitSlot[row.index])].isStale {
       let slot = Int(fitSlot[row.index])
       if fits[slot].width != width {
@@ -213,7 +237,7 @@ final class TableLayout<Backend: LayoutBackend> {
         try fits[slot].driver.layoutIfNeeded(&fits[slot].scene)
         readFrames(slot)
       }
-      fits[slot].isFitted = true
+      setFitted(row, true)
       return
     }
     var widths: [String: Double] = [:]
@@ -248,13 +272,16 @@ final class TableLayout<Backend: LayoutBackend> {
       fitSlot[row.index] = Int32(slot)
     }
     readFrames(slot)
+    setFitted(row, true)
   }
 
+  /// The fit's frames from its driver, in place. O(row's views).
   private func readFrames(_ slot: Int) {
-    let fit = fits[slot]
-    if fits[slot].frames.count < fit.scene.views.count {
-      fits[slot].frames.append(contentsOf: repeatElement(.zero, count: fit.scene.views.count - fits[slot].frames.count))
+    let count = fits[slot].scene.views.count
+    if fits[slot].frames.count < count {
+      fits[slot].frames.append(contentsOf: repeatElement(.zero, count: count - fits[slot].frames.count))
     }
-    fits[slot].frames.withUnsafeMutableBufferPointer { fit.driver.writeFrames(of: fit.scene, into: $0) }
+    let (driver, scene) = (fits[slot].driver, fits[slot].scene)
+    fits[slot].frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
   }
 }

@@ -8,7 +8,7 @@ public enum WorkloadCatalog {
   public static let defaultSeed: UInt64 = 1
 
   /// `stackviews`, `deep`, `churn`, `enaml`, `anchor`, `examples`, `smoke`.
-  public static let suites: [Suite] = [stackviews, deep, churn, enaml, anchor, examples, smoke]
+  public static let suites: [Suite] = [stackviews, deep, churn, enaml, anchor, screens, examples, smoke]
 
   /// Every workload once, in suite order (`smoke` adds none of its own).
   public static let allWorkloads: [Workload] = suites.filter { $0.name != smoke.name }.flatMap(\.workloads)
@@ -58,6 +58,11 @@ public enum WorkloadCatalog {
     summary: "the kiwi anchor: a horizontal chain of N views with intrinsic widths, required gaps and a resizing container (kiwi's anchor benchmark)",
     workloads: [AnchorWorkload.chain])
 
+  public static let screens = Suite(
+    name: "screens",
+    summary: "whole screens with wrapping text: a table feed of self-sizing rows, a settings scroll view, a Dynamic Type sweep, and stacks nested by depth",
+    workloads: [ScreenWorkloads.feed, ScreenWorkloads.settings, ScreenWorkloads.article, NestedWorkloads.nested])
+
   public static let examples = Suite(
     name: "examples", summary: "worked seed layouts from Tests/Fixtures, their steps cycled",
     workloads: ExampleWorkloads.all.map(ExampleWorkloads.workload))
@@ -65,7 +70,7 @@ public enum WorkloadCatalog {
   /// Size 10 (or the one size) of every workload above: seconds in all, for CI.
   public static let smoke = Suite(
     name: "smoke", summary: "one small case of every workload, for CI",
-    workloads: [stackviews, deep, churn, enaml, anchor, examples].flatMap(\.workloads).map {
+    workloads: [stackviews, deep, churn, enaml, anchor, screens, examples].flatMap(\.workloads).map {
       $0.withDefaultSizes([$0.sizes.contains(smokeSize) ? smokeSize : $0.sizes.lowerBound])
     })
 

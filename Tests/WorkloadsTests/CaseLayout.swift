@@ -27,10 +27,11 @@ struct CaseLayout {
   ///   (0 the initial one), e.g. to turn ambiguity probes on for some states only.
   /// - Throws: `SceneError` for an invalid initial scene; `LayoutError` from the backend.
   init<Backend: LayoutBackend>(
-    _ workloadCase: WorkloadCase, on backend: Backend, perStep: Bool = false, beforeLayout: (Int) -> Void = { _ in }
+    _ workloadCase: WorkloadCase, on backend: Backend, perStep: Bool = false, rowBackends: (() -> Backend)? = nil,
+    beforeLayout: (Int) -> Void = { _ in }
   ) throws {
     scene = try workloadCase.makeScene()
-    let driver = LayoutDriver(backend)
+    let driver = LayoutDriver(backend, rowBackends: rowBackends)
     beforeLayout(0)
     try driver.load(&scene)
     try driver.layoutIfNeeded(&scene)
@@ -56,7 +57,10 @@ struct CaseLayout {
   /// the layout itself.
   init(cassowary workloadCase: WorkloadCase, perStep: Bool = false, probesAmbiguity: (Int) -> Bool = { _ in false }) throws {
     let layout = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
-    try self.init(workloadCase, on: layout, perStep: perStep) { layout.detectsAmbiguity = probesAmbiguity($0) }
+    // Table rows are fitted by layouts of their own, probed when the table's is.
+    try self.init(workloadCase, on: layout, perStep: perStep, rowBackends: {
+      ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: layout.detectsAmbiguity)
+    }) { layout.detectsAmbiguity = probesAmbiguity($0) }
   }
 
   /// The initial state and the state after the first operation of each phase: every kind

@@ -5,7 +5,7 @@ import Workloads
 @Suite struct CatalogTests {
   /// The measured suites, then `anchor` (kiwi's anchor benchmark) before the examples.
   @Test func suitesAreListedInOrder() {
-    #expect(WorkloadCatalog.suites.map(\.name) == ["stackviews", "deep", "churn", "enaml", "anchor", "examples", "smoke"])
+    #expect(WorkloadCatalog.suites.map(\.name) == ["stackviews", "deep", "churn", "enaml", "anchor", "screens", "examples", "smoke"])
     for suite in WorkloadCatalog.suites {
       #expect(WorkloadCatalog.suite(named: suite.name)?.name == suite.name)
       #expect(!suite.workloads.isEmpty, "\(suite.name) is empty")
