@@ -36,10 +36,14 @@ extension WorkloadCase {
   /// `operations` extensions. Any correct solver records the same system up to ties; the
   /// caller names it (BenchCore names no backend).
   /// - Complexity: that of laying out the case once on `base`, every operation included.
-  /// - Throws: ``WorkloadExportError``.
+  /// - Throws: ``WorkloadExportError``; `.noSingleSystem` for a scene with a table, whose
+  ///   rows are laid out as systems of their own (formats.md 2.1).
   public func constraintSystem<Base: LinearSolver>(base: Base) throws(WorkloadExportError) -> ConstraintSystemDocument {
     let document: SceneDocument
     do { document = try sceneDocument() } catch { throw .invalidScene(error) }
+    if let table = document.scene.tables.first, let id = document.scene.view(table)?.id {
+      throw .noSingleSystem("table '\(id)' fits each of its rows as a system of its own")
+    }
     do {
       return try RecordedSystem(recording: document, base: base).document
     } catch {

@@ -25,6 +25,8 @@ extension Bench {
           0   the file was written
           2   the output file cannot be written (missing directory, no permission);
               nothing was generated
+          3   --format constraints for a scene that is not one constraint system (a
+              table fits each row alone); nothing was written
           4   the generator or the layout failed (a bug); nothing was written
           64  bad command line: an unknown workload or format, a size that is not a
               positive integer or not one the workload takes, a seed that is not an
@@ -77,6 +79,9 @@ extension Bench {
       let text: String
       do {
         text = try Self.text(of: generator, size: size ?? generator.defaultSizes.min() ?? 1, seed: seed, format: format)
+      } catch WorkloadExportError.noSingleSystem(let reason) {
+        StandardError.print("error: \(workload): cannot be written as constraints: \(reason)")
+        throw ExitCode(3)
       } catch {
         StandardError.print("error: \(workload): internal error: \(error)")
         throw ExitCode(4)

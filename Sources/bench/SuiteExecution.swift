@@ -62,6 +62,9 @@ struct SuiteExecution {
             let system = try workloadCase.constraintSystem(base: CassowarySolver())
             generated = (key, .system(system), workloadCase.parameters + [(key: "driver", value: "system")])
           }
+        } catch WorkloadExportError.noSingleSystem(let reason) {
+          generated = nil
+          return BenchmarkRun.Measured(outcome: .skipped(reason: "no single constraint system: \(reason)"), parameters: [])
         } catch {
           generated = nil
           return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])

@@ -105,6 +105,14 @@ import Testing
     #expect((try json(export.standardOutput)["workload"] as? [String: Any])?["size"] as? Int == 1)
   }
 
+  @Test func aTableHasNoSingleConstraintSystemToExport() throws {
+    let output = try BenchProcess.run(["export", "--workload", "screen.feed", "--size", "100", "--format", "constraints"])
+    #expect(output.status == 3)
+    #expect(output.standardOutput.isEmpty)
+    #expect(output.standardError.contains("table 'feed' fits each of its rows as a system of its own"))
+    #expect(try BenchProcess.run(["export", "--workload", "screen.feed", "--size", "100"]).status == 0)
+  }
+
   @Test func anUnknownWorkloadIsAUsageErrorListingTheNames() throws {
     let output = try BenchProcess.run(["export", "--workload", "stack.fil", "--size", "3"])
     #expect(output.status == 64)
