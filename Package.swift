@@ -76,7 +76,10 @@ let package = Package(
       dependencies: ["Scene", "Cassowary", "DenseSimplex", "Interchange", "StrictJSON", "LayoutModel", "TestSupport"]),
     .testTarget(
       name: "SpringsAndStrutsTests",
-      dependencies: ["SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "Measurement", "TestSupport"]),
+      dependencies: [
+        "SpringsAndStruts", "Scene", "Cassowary", "DenseSimplex", "LayoutModel", "Measurement", "TestSupport", "Interchange",
+        "Replay",
+      ]),
     // Every solver backend on the same inputs, against each other and the brute-force oracle.
     .testTarget(
       name: "DifferentialTests",

@@ -173,12 +173,14 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   }
 
   /// Every present scroll view's content size (a table's: its width, the sum of its rows'
-  /// heights), by view index. O(views).
+  /// heights; one inside a table row: its row's own layout's), by view index. O(views),
+  /// plus O(row subtree) per scroll view inside a row.
   public func contentSizes(of scene: Scene) -> [(view: ViewIndex, size: AxisPair<Double>)] {
     scene.scrollViews.compactMap { v in
       if let placement = tables?.placements[v] {
         return (v, AxisPair(horizontal: placement.width, vertical: placement.contentHeight))
       }
+      if let tables, !tableViews.isEmpty, let size = tables.contentSize(of: v, in: scene) { return (v, size) }
       return backend.contentSize(of: v, in: scene).map { (v, $0) }
     }
   }
@@ -204,8 +206,10 @@ public final class LayoutDriver<Backend: LayoutBackend> {
 
   // MARK: Passes
 
+  /// The tables this scene lays out: those in no table row (a table inside a row is laid
+  /// out by that row's own layout, with the row's frames).
   private func findTables(_ scene: Scene) throws(LayoutError) {
-    tableViews = scene.tables
+    tableViews = scene.tables.filter { scene.row(of: $0) == nil }
     if !tableViews.isEmpty, tables == nil, let id = scene.view(tableViews[0])?.id {
       throw .unsupported("table '\(id)' needs a backend per row, and this layout was given none")
     }

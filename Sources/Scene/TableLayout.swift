@@ -69,15 +69,15 @@ final class TableLayout<Backend: LayoutBackend> {
       switch element {
       case .container: break
       case .view(let v), .stack(let v):
-        if let row = scene.row(of: v) { changed(row) }
+        if let row = scene.row(of: v) { changed(row, scene) }
       case .constraint(let c):
         if let constraint = scene.constraints[c] {
           if let row = scene.row(of: scene.ownerView(of: constraint.first.item)) {
             constraintRows[c] = row
-            changed(row)
+            changed(row, scene)
           }
         } else if let row = constraintRows.removeValue(forKey: c) {
-          changed(row)
+          changed(row, scene)
         }
       }
     }
@@ -160,9 +160,18 @@ final class TableLayout<Backend: LayoutBackend> {
         }
       }
     }
-    for v in scene.rowSlots.indices where scene.rowSlots[v] >= 0 && scene.rowSlots[v] != Int32(v) && scene.isPresent(v) {
-      if fittedHeight(of: ViewIndex(Int(scene.rowSlots[v]))) == nil { frames[v] = .zero }
+    for v in scene.rowSlots.indices where scene.rowSlots[v] >= 0 && scene.isPresent(v) {
+      // A view in a table inside a row belongs to the outermost row's layout.
+      let row = outermostRow(of: ViewIndex(Int(scene.rowSlots[v])), scene)
+      if row.index != v, fittedHeight(of: row) == nil { frames[v] = .zero }
     }
+  }
+
+  /// The row of a top-level table that `row` is or lies in. O(nesting).
+  private func outermostRow(of row: ViewIndex, _ scene: Scene) -> ViewIndex {
+    var current = row
+    while let outer = scene.parent(of: current).flatMap({ scene.row(of: $0) }) { current = outer }
+    return current
   }
 
   /// Diagnostics of the fitted rows' own layouts, table by table, row by row.
@@ -172,9 +181,33 @@ final class TableLayout<Backend: LayoutBackend> {
     }
   }
 
-  /// The rows not fitted, per table in index order.
+  /// The rows not fitted, per table in index order: this scene's tables, and those inside
+  /// fitted rows, from the rows' own layouts.
   func estimatedRows(of scene: Scene) -> [(table: ViewIndex, rows: [ViewIndex])] {
-    placements.keys.sorted().map { table in (table, placements[table]!.rows.filter { fittedHeight(of: $0) == nil }) }
+    var result: [(table: ViewIndex, rows: [ViewIndex])] = placements.keys.sorted().map { table in
+      (table, placements[table]!.rows.filter { fittedHeight(of: $0) == nil })
+    }
+    for placement in placements.values {
+      for row in placement.rows {
+        guard fittedHeight(of: row) != nil, let fit = fit(of: row) else { continue }
+        for (table, rows) in fit.driver.estimatedRows(of: fit.scene) {
+          result.append((fit.indices[table.index], rows.map { fit.indices[$0.index] }))
+        }
+      }
+    }
+    return result.sorted { $0.table < $1.table }
+  }
+
+  /// The content size of scroll view `v` in a row's subtree, from that row's own layout
+  /// (the table's scene lays nothing in a row out); zero while the row is not fitted, as
+  /// its subtree's frames are. Nil when `v` is in no row. O(row subtree).
+  func contentSize(of v: ViewIndex, in scene: Scene) -> AxisPair<Double>? {
+    guard let innermost = scene.row(of: v) else { return nil }
+    let row = outermostRow(of: innermost, scene)
+    guard let fit = fit(of: row), fit.isFitted, let local = fit.indices.firstIndex(of: v) else {
+      return AxisPair(horizontal: 0, vertical: 0)
+    }
+    return fit.driver.contentSizes(of: fit.scene).first { $0.view.index == local }?.size
   }
 
   /// Row layouts' work: those in use and those replaced; `rowsFitted` counts every fit
@@ -192,8 +225,14 @@ final class TableLayout<Backend: LayoutBackend> {
 
   // MARK: Fitting
 
-  private func changed(_ row: ViewIndex) {
-    if row.index < fitSlot.count, fitSlot[row.index] >= 0 { fits[Int(fitSlot[row.index])].isStale = true }
+  /// Marks the fit of `row` stale, and those of the rows around it: a table inside a row
+  /// is laid out by that row's own layout, so a change in its rows changes the row. O(nesting).
+  private func changed(_ row: ViewIndex, _ scene: Scene) {
+    var current: ViewIndex? = row
+    while let r = current {
+      if r.index < fitSlot.count, fitSlot[r.index] >= 0 { fits[Int(fitSlot[r.index])].isStale = true }
+      current = scene.parent(of: r).flatMap { scene.row(of: $0) }
+    }
   }
 
   /// The row's height when it is fitted. O(1), from ``fittedHeights`` (``fit(of:)`` copies

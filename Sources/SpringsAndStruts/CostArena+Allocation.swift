@@ -180,16 +180,23 @@ extension CostArena {
 
   /// The infimal convolution of the items: the least total cost as a function of their
   /// total. The complexity of ``sortedCandidates()``, then O(P · levels).
+  ///
+  /// Items with a soft lower bound (known only from there up) make the convolution known
+  /// only where each of them lies above that bound: below the summed bounds when no item
+  /// has a left ray; with left rays, from the first piece along which the last of them
+  /// leaves its bound (``softTruncation``).
   mutating func convolve(owner: ViewIndex, axis: Axis) -> Cost {
     for item in items { if let failure = item.failure { return .failed(failure) } }
     sortedCandidates()
     values.removeAll(keepingCapacity: true)
     var sum = Total()
     var soft: SoftBound?
+    var atSoftBound = 0
     for item in items {
       values.append(item.lower)
       sum.move(from: 0, to: item.lower)
       if let bound = item.soft, item.lower.isFinite {
+        atSoftBound += 1
         // Below the summed bounds the cheapest item to shrink sets the slope.
         if let current = soft {
           if current.slope < 0 || bound.slope < 0 {
@@ -202,20 +209,26 @@ extension CostArena {
         }
       }
     }
+    // Moves candidate `c`'s item to the candidate's end, counting the soft-bounded items
+    // that leave their bound.
+    func advance(_ c: Int, _ sum: inout Total, _ atSoftBound: inout Int) {
+      let i = Int(candidateItem[c])
+      if items[i].soft != nil, items[i].lower.isFinite, values[i] == items[i].lower { atSoftBound -= 1 }
+      sum.move(from: values[i], to: candidateEnd[c])
+      values[i] = candidateEnd[c]
+    }
     let first = nextPiece
     var lower = sum.value
     var g = 0
-    if sum.belowAll > 0 {
+    let hasLeftRay = sum.belowAll > 0
+    // With a left ray: the piece from which no soft-bounded item is at its bound.
+    var exactFrom: Int32? = nil
+    if hasLeftRay {
       // Groups up to the one that releases the last left ray make the convolution's left
       // ray, at the largest left-ray slope.
       while g < order.count {
         let h = groupEnd(from: g)
-        for k in g..<h {
-          let c = Int(order[k])
-          let i = Int(candidateItem[c])
-          sum.move(from: values[i], to: candidateEnd[c])
-          values[i] = candidateEnd[c]
-        }
+        for k in g..<h { advance(Int(order[k]), &sum, &atSoftBound) }
         let slope = groupSlope(g)
         g = h
         if sum.belowAll == 0 {
@@ -224,22 +237,44 @@ extension CostArena {
         }
       }
       lower = -.infinity
-      soft = nil
+      if atSoftBound == 0 { exactFrom = first }
     } else if order.isEmpty {
       appendPiece(start: lower, vector: zero)
     }
     while g < order.count && sum.value < .infinity {
       let h = groupEnd(from: g)
       appendPiece(start: sum.value, vector: groupSlope(g))
-      for k in g..<h {
-        let c = Int(order[k])
-        let i = Int(candidateItem[c])
-        sum.move(from: values[i], to: candidateEnd[c])
-        values[i] = candidateEnd[c]
-      }
+      for k in g..<h { advance(Int(order[k]), &sum, &atSoftBound) }
+      if hasLeftRay && exactFrom == nil && atSoftBound == 0 { exactFrom = nextPiece - 1 }
       g = h
     }
     if nextPiece == first { appendPiece(start: lower, vector: zero) }
-    return Cost(first: first, count: nextPiece - first, lower: lower, upper: sum.value, soft: soft, failure: nil)
+    guard hasLeftRay else {
+      return Cost(first: first, count: nextPiece - first, lower: lower, upper: sum.value, soft: soft, failure: nil)
+    }
+    guard let bound = soft else {
+      return Cost(first: first, count: nextPiece - first, lower: lower, upper: sum.value, soft: nil, failure: nil)
+    }
+    return softTruncation(first: first, exactFrom: exactFrom, upper: sum.value, bound: bound)
+  }
+
+  /// A convolution with a left ray whose soft-bounded items stay at their bounds up to
+  /// piece `exactFrom` (nil: along every piece): there they might shrink at an unknown
+  /// cost, so the convolution is known only from that piece's start, a soft bound whose
+  /// slope bounds the true left slope by the larger of the piece before (every other item's
+  /// marginal there) and the items' own bounds (`bound`, −1 when one is unknown).
+  private mutating func softTruncation(first: Int32, exactFrom: Int32?, upper: Double, bound: SoftBound) -> Cost {
+    guard let exactFrom else { return .failed(bound.refusal) }
+    if exactFrom == first {
+      return Cost(first: first, count: nextPiece - first, lower: -.infinity, upper: upper, soft: nil, failure: nil)
+    }
+    var slope: Int32 = -1
+    if bound.slope >= 0 {
+      let before = vectorOf[Int(exactFrom) - 1]
+      slope = compare(before, bound.slope) > 0 ? before : bound.slope
+    }
+    return Cost(
+      first: exactFrom, count: nextPiece - exactFrom, lower: starts[Int(exactFrom)], upper: upper,
+      soft: SoftBound(slope: slope, refusal: bound.refusal), failure: nil)
   }
 }

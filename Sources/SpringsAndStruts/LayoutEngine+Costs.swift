@@ -24,13 +24,24 @@ extension LayoutEngine {
     return arena.sum(owner: v, axis: axis)
   }
 
-  /// A view's own cost along `axis`: content size, and for a stack its hugging and its
-  /// arranged views' least cost. Never includes terms its parent stack adds.
+  /// A view's own cost along `axis`: content size (none for the root, as the constraint
+  /// backends generate none), for a stack its hugging and its arranged views' least cost,
+  /// and for a scroll view its content stack's cost when that stack's size is pinned to
+  /// its own. Never includes terms its parent stack adds.
   mutating func ownCost(of v: ViewIndex, _ axis: Axis, _ scene: Scene) -> Cost {
     guard let priorities = scene.contentPriorities(of: v, axis) else { return arena.flat() }
-    let content = arena.content(
-      intrinsic: scene.intrinsicSize(of: v, axis), hugging: priorities.hugging,
-      compressionResistance: priorities.compressionResistance, levels: levels)
+    let content =
+      v == scene.root
+      ? arena.flat()
+      : arena.content(
+        intrinsic: scene.intrinsicSize(of: v, axis), hugging: priorities.hugging,
+        compressionResistance: priorities.compressionResistance, levels: levels)
+    if let term = scrollContentCost(of: v, axis, scene) {
+      arena.beginSum()
+      arena.addTerm(content)
+      arena.addTerm(term.cost, scale: term.scale, offset: term.offset)
+      return arena.sum(owner: v, axis: axis)
+    }
     guard let configuration = scene.stack(of: v) else { return content }
     let inner = configuration.axis == axis ? mainCost(v, configuration, scene) : crossCost(v, configuration, scene)
     let hugging = arena.kink(at: 0, level: levels.index(of: InternalPriority.stackHugging), below: 1, above: 1)

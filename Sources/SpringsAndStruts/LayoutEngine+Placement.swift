@@ -29,12 +29,18 @@ extension LayoutEngine {
     guard scene.isPresent(v) else { return }
     viewsPlaced += 1
     if v != scene.root { try checkContentBounds(v, scene) }
+    // A table's rows are laid out alone, each as a scene of its own (TableLayout).
+    if scene.isTable(v) { return }
     let configuration = scene.stack(of: v)
     let isStack = configuration != nil
     let children = scene.children(of: v)
     for child in children {
       guard let arrangement = scene.arrangement(of: child), !(isStack && arrangement.isArranged) else { continue }
-      try placeAutoresizing(child, in: v, scene)
+      if let pins = scrollPins[v.index], pins.content == child {
+        try placeScrollContent(child, in: v, pins, lenient: lenient)
+      } else {
+        try placeAutoresizing(child, in: v, scene)
+      }
     }
     if let configuration { try layoutStack(v, configuration, scene, lenient: lenient) }
     for child in children.reversed() {

@@ -49,6 +49,12 @@ struct LayoutEngine {
   var placementStack: [(view: ViewIndex, lenient: Bool)] = []
   /// equalCentering under compression (``compressEqualCentering(_:_:canvas:)``).
   var covering = CoveringProgram()
+  /// By view index: a scroll view's recipe (``ScrollPins``), nil for any other view.
+  var scrollPins: [ScrollPins?] = []
+  /// By view index: a scroll view's content size as of the last pass.
+  var contentSizes: [AxisPair<Double>] = []
+  /// The pins are read again at the next pass only when constraints or views changed.
+  var pinsAreStale = true
 
   /// Views placed since creation (`SolverCounters.cellsTouched`).
   var viewsPlaced = 0
@@ -81,6 +87,7 @@ struct LayoutEngine {
     for v in scene.views.indices { isNew[v] = false }
     levelsAreStale = true
     orderIsStale = true
+    pinsAreStale = true
     needsLayout = true
   }
 
@@ -97,6 +104,9 @@ struct LayoutEngine {
       levelsAreStale = true
     }
     if changesViews { orderIsStale = true }
+    if changesViews || delta.elements.contains(where: { if case .constraint = $0 { true } else { false } }) {
+      pinsAreStale = true
+    }
     // New in this change: an autoresizing view entering with its new superview takes S₀
     // from the superview's frame (ConstraintLayout's rule, the same change only).
     for v in delta.addedViews { isNew[v.index] = true }
@@ -118,6 +128,10 @@ struct LayoutEngine {
       rebuildOrder(scene)
       orderIsStale = false
     }
+    if pinsAreStale {
+      refreshScrollPins(scene)
+      pinsAreStale = false
+    }
     try layout(scene)
     needsLayout = false
   }
@@ -131,26 +145,36 @@ struct LayoutEngine {
     referenceState.append(contentsOf: repeatElement(.none, count: extra))
     isNew.append(contentsOf: repeatElement(false, count: extra))
     costs.append(contentsOf: repeatElement(.failed(Refusal(view: ViewIndex(0), reason: .ambiguous(.horizontal))), count: 2 * extra))
+    scrollPins.append(contentsOf: repeatElement(nil, count: extra))
+    contentSizes.append(contentsOf: repeatElement(AxisPair(horizontal: 0, vertical: 0), count: extra))
   }
 
-  /// Breadth-first from the root. O(views).
+  /// Breadth-first from the root, leaving out the rows of tables (each is laid out alone,
+  /// as a scene of its own, by TableLayout). O(views).
   private mutating func rebuildOrder(_ scene: Scene) {
     order.removeAll(keepingCapacity: true)
     order.append(scene.root)
     var i = 0
     while i < order.count {
-      order.append(contentsOf: scene.children(of: order[i]))
+      if !scene.isTable(order[i]) { order.append(contentsOf: scene.children(of: order[i])) }
       i += 1
     }
   }
 
+  /// Costs bottom-up (every arranged view's, and every scroll view's content stack's,
+  /// which its scroll view's cost may include), the root's frame — its height the
+  /// fitted one in a table row's scene — then placement top-down.
   private mutating func layout(_ scene: Scene) throws(Refusal) {
     arena.reset(levels: levels.count)
-    for v in order.reversed() where scene.isArrangedInStack(v) {
+    for v in order.reversed() where scene.isArrangedInStack(v) || isScrollContent(v, scene) {
       for axis in Axis.allCases { costs[Self.slot(v, axis)] = stackedCost(of: v, axis, scene) }
     }
     let root = scene.root
-    frames[root.index] = Rect(x: 0, y: 0, width: scene.container.width, height: scene.container.height)
+    var height = scene.container.height
+    if let priority = scene.container.fittingHeightPriority, priority < 1000 {
+      height = try fittedRootHeight(scene, priority: priority)
+    }
+    frames[root.index] = Rect(x: 0, y: 0, width: scene.container.width, height: height)
     determinate[root.index] = 3
     try place(root, scene, lenient: false)
   }

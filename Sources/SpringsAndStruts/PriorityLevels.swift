@@ -2,8 +2,9 @@ import Scene
 
 /// The optional priority levels a scene's costs use, highest first: every hugging and
 /// compression-resistance value below 1000, and the internal ones (text-width
-/// disambiguation 759, stack hugging 0.75, the tie-breaks 0.5). Lexicographic slopes are
-/// dense vectors over these levels, index 0 the highest.
+/// disambiguation 759, stack hugging 0.75, the tie-breaks 0.5, and in a table row's scene
+/// the fitting priority 50). Lexicographic slopes are dense vectors over these levels,
+/// index 0 the highest.
 struct PriorityLevels {
   /// Distinct priorities, descending.
   private(set) var values: [Double] = []
@@ -17,6 +18,8 @@ struct PriorityLevels {
     values.append(InternalPriority.textWidthDisambiguation)
     values.append(InternalPriority.stackHugging)
     values.append(InternalPriority.fillTieBreak)
+    // A table row's scene pulls its root's height to the container's at this priority.
+    if let fitting = scene.container.fittingHeightPriority, fitting < 1000 { values.append(fitting) }
     for v in scene.views.indices {
       for axis in Axis.allCases {
         guard let (hugging, resistance) = scene.contentPriorities(of: ViewIndex(v), axis) else { continue }

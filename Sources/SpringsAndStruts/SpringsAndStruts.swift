@@ -7,16 +7,18 @@ import Scene
 ///
 /// Supported: the root; autoresizing views at any depth (including plain subviews of
 /// stacks); stacks that are the root, autoresizing or arranged; arranged leaves and nested
-/// stacks. Refused (``unsupportedElement(in:)`` from the scene alone, or
-/// `LayoutError.unsupported` from `layoutIfNeeded` when it depends on the layout): user
-/// constraints, layout guides, views that are neither autoresizing nor arranged,
-/// autoresizing views whose content costs would feed back into a stack, and any
-/// configuration whose exact answer it does not compute — conflicts, ambiguity,
-/// equalCentering under compression, text-width disambiguation in a stack sized by its
-/// content.
+/// stacks; labels in any of these; scroll views whose one subview is a stack pinned by the
+/// ScrollStack recipe (``ScrollRecipe``); tables whose rows are stacks (each row's own
+/// scene, its root's height fitted). Refused (``unsupportedElement(in:)`` from the scene
+/// alone, or `LayoutError.unsupported` from `layoutIfNeeded` when it depends on the
+/// layout): every other user constraint, layout guides, views that are neither
+/// autoresizing nor arranged, rows that are not stacks, autoresizing views whose content
+/// costs would feed back into a stack, and any configuration whose exact answer it does
+/// not compute — conflicts, ambiguity, equalCentering under compression, text-width
+/// disambiguation in a stack sized by its content.
 ///
 /// `load` and `update` only record what changed (O(changed views), plus the support check,
-/// O(views · depth), which a resize skips); `layoutIfNeeded` lays everything out again when
+/// O(constraints · (1 + scroll views) + views · depth), which a resize skips); `layoutIfNeeded` lays everything out again when
 /// anything did: O(P · levels) for the P = O(views · stack depth) pieces of the stacks' cost
 /// functions and the levels (distinct priorities) in use, O(P log P · levels) at worst
 /// (docs/springs-and-struts.md, "Complexity"). Buffers are reused, so a resize allocates
@@ -39,7 +41,8 @@ public final class SpringsAndStruts: LayoutBackend {
     return counters
   }
 
-  /// - Complexity: O(constraints + views · depth + guides); no allocation unless refused.
+  /// - Complexity: O(constraints · (1 + scroll views) + views · depth + guides); no
+  ///   allocation unless refused.
   public static func unsupportedElement(in scene: Scene) -> String? {
     SupportCheck.firstUnsupported(in: scene)
   }
@@ -71,8 +74,15 @@ public final class SpringsAndStruts: LayoutBackend {
     do { try engine.layoutIfNeeded(scene) } catch { throw .unsupported(error.message(in: scene)) }
   }
 
-  /// Nil: scroll views are refused (``SupportCheck``).
-  public func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? { nil }
+  /// The content size of a scroll view laid out by the ScrollStack recipe, as of the last
+  /// pass; nil for any other view (a table's content size is its rows', which
+  /// `LayoutDriver` places). O(1).
+  public func contentSize(of scrollView: ViewIndex, in scene: Scene) -> AxisPair<Double>? {
+    guard scene.isPresent(scrollView), scrollView.index < engine.scrollPins.count,
+      engine.scrollPins[scrollView.index] != nil
+    else { return nil }
+    return engine.contentSizes[scrollView.index]
+  }
 
   /// Frames in superview coordinates, as of the last layout pass. O(views), no allocation.
   public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {

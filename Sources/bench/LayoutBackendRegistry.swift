@@ -63,7 +63,8 @@ enum LayoutBackendRegistry {
       Entry(
         name: SpringsAndStruts.backendName,
         summary: "frames computed directly from autoresizing masks and stack rules, no solver",
-        supports: "autoresizing views and stacks only", needsFrameLayoutOnly: true),
+        supports: "autoresizing views, stacks, tables of stack rows, scroll views of one pinned stack",
+        needsFrameLayoutOnly: true),
       makeBackend: { _ in SpringsAndStruts() })
   }
 

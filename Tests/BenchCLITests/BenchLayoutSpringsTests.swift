@@ -22,10 +22,14 @@ import Testing
     let output = try BenchProcess.run(["list"])
     #expect(output.status == 0)
     #expect(output.standardOutput.contains("\n  springs-struts  frames computed directly from autoresizing masks and stack rules"))
-    #expect(output.standardOutput.contains("bench layout: autoresizing views and stacks only\n"))
+    #expect(
+      output.standardOutput.contains(
+        "bench layout: autoresizing views, stacks, tables of stack rows, scroll views of one pinned stack\n"))
   }
 
-  @Test(arguments: ["a2-autoresizing-proportional", "stack-h-equal-centering", "nest-rows-of-columns"])
+  @Test(arguments: [
+    "a2-autoresizing-proportional", "stack-h-equal-centering", "nest-rows-of-columns", "table-stack-rows", "scroll-stack-recipe",
+  ])
   func givesCassowarysFrames(_ name: String) throws {
     let output = try BenchProcess.run(["layout", fixture(name), "--backend", "springs-struts"])
     #expect(output.status == 0, "\(output.standardError)")

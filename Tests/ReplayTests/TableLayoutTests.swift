@@ -89,6 +89,67 @@ import Testing
     #expect(frame(back, "l0") == [8, 8, 184, 20])
   }
 
+  @Test func aScrollViewInARowReportsTheContentSizeOfItsRowsLayout() throws {
+    // Each row holds a horizontal scroll view of a 300 + 8 + 300 = 608 wide stack, 40 high
+    // (its height pinned to the strip's, 40): the table's own scene lays nothing in a row
+    // out, so the content size is the row's own layout's; a row not fitted reports zero,
+    // as its subtree's frames are.
+    var views = [#"{"id": "root"}"#, #"{"id": "t", "parent": "root", "table": {"estimatedRowHeight": 100}}"#]
+    var constraints = [#"{"id": "th", "vfl": "H:|[t]|"}"#, #"{"id": "tv", "vfl": "V:|[t(60)]"}"#]
+    for k in 0..<3 {
+      views.append(#"{"id": "r\#(k)", "parent": "t"}"#)
+      views.append(#"{"id": "s\#(k)", "parent": "r\#(k)", "scroll": {}}"#)
+      views.append(#"{"id": "c\#(k)", "parent": "s\#(k)", "stack": {"axis": "horizontal", "spacing": 8}}"#)
+      views.append(#"{"id": "a\#(k)", "parent": "c\#(k)", "intrinsicSize": [300, 30]}"#)
+      views.append(#"{"id": "b\#(k)", "parent": "c\#(k)", "intrinsicSize": [300, 30]}"#)
+      constraints.append(#"{"id": "sh\#(k)", "vfl": "H:|[s\#(k)]|"}"#)
+      constraints.append(#"{"id": "sv\#(k)", "vfl": "V:|[s\#(k)(40)]|"}"#)
+      constraints.append(#"{"id": "ch\#(k)", "vfl": "H:|[c\#(k)]|"}"#)
+      constraints.append(#"{"id": "cv\#(k)", "vfl": "V:|[c\#(k)]|"}"#)
+      constraints.append(#"{"id": "cheight\#(k)", "first": "c\#(k).height", "second": "s\#(k).frame.height"}"#)
+    }
+    let states = try run(
+      #"""
+      {"format": "layoutbench.scene/1", "container": {"width": 375, "height": 600},
+       "views": [\#(views.joined(separator: ",\n"))], "constraints": [\#(constraints.joined(separator: ",\n"))]}
+      """#)
+    let first = try layout(states[0])
+    // Rows of 40 in a table 60 high: rows 0 and 1 (at 0 and 40) are fitted, row 2 (at 80)
+    // is not.
+    func size(_ id: String) -> [Double]? { first.contentSizes.first { $0.view == id }.map { [$0.width, $0.height] } }
+    #expect(size("s1") == [608, 40])
+    #expect(size("s2") == [0, 0])
+    #expect(size("t") == [375, 40 + 40 + 100])
+  }
+
+  @Test func aTableInsideARowIsLaidOutByThatRowsOwnLayout() throws {
+    // Row r of table t holds a title (20) and a table `inner` (intrinsic height 100) whose
+    // one row ir holds x (25, then 40): r is fitted alone, and inside r's layout inner's
+    // row is fitted; the outer table's scene has no frames for inner, so it leaves it to r.
+    let states = try run(
+      #"""
+      {"format": "layoutbench.scene/1", "container": {"width": 375, "height": 667},
+       "views": [{"id": "root"},
+        {"id": "t", "parent": "root", "translatesAutoresizingMask": true, "frame": [0, 0, 375, 600], "table": {"estimatedRowHeight": 50}},
+        {"id": "r", "parent": "t", "stack": {"axis": "vertical", "spacing": 4}},
+        {"id": "title", "parent": "r", "intrinsicSize": [50, 20]},
+        {"id": "inner", "parent": "r", "table": {"estimatedRowHeight": 30}, "intrinsicSize": [null, 100]},
+        {"id": "ir", "parent": "inner", "stack": {"axis": "horizontal"}},
+        {"id": "x", "parent": "ir", "intrinsicSize": [20, 25]}],
+       "steps": [{"setIntrinsicSize": {"x": [20, 40]}}]}
+      """#)
+    for (state, height) in [(0, 25.0), (1, 40)] {
+      let layout = try layout(states[state])
+      #expect(frame(layout, "r") == [0, 0, 375, 124])
+      #expect(frame(layout, "inner") == [0, 24, 375, 100])
+      #expect(frame(layout, "ir") == [0, 0, 375, height])
+      #expect(frame(layout, "x") == [0, 0, 375, height])
+      #expect(layout.estimatedRows.map(\.table) == ["t", "inner"])
+      #expect(layout.estimatedRows.allSatisfy { $0.rows.isEmpty })
+      #expect(layout.contentSizes.first { $0.view == "inner" }.map { [$0.width, $0.height] } == [375, height])
+    }
+  }
+
   @Test func aTableWithoutRowBackendsIsRefused() throws {
     var replay = SceneReplay(
       document: try SceneDocument.decode(tableScene(rows: 2, steps: "[]"), file: "t.json").document,

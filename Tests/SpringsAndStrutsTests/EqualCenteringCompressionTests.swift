@@ -102,4 +102,34 @@ import TestSupport
       #expect(refused * 4 < answered, "refused \(refused), answered \(answered)")
     }
   }
+
+  /// A stack whose length its content decides, holding an equalCentering stack E and a
+  /// view that can shrink without bound (a left ray in the stack's cost): E's cost is known
+  /// only down to its fit, so the stack's cost must be too. E's last view W is a stack of
+  /// an empty stack and a leaf: shrinking W costs only a tie-break (its hugging and the
+  /// empty stack's cancel at 0.75), while E's and V's hugging (0.75) gain, so Cassowary
+  /// compresses E below its fit (to 100); springs-struts, which does not compute that,
+  /// must refuse rather than lay E out at its fit (120).
+  @Test func aContentSizedStackDoesNotHideItsEqualCenteringStacksCompression() throws {
+    let scene = try Scene(
+      container: Container(width: 375, height: 600),
+      views: [
+        Build.root(),
+        Build.fixedStack("H", in: "root", [0, 0, 375, 600], [], Build.stackDescription(.horizontal, .fill, .leading)),
+        Build.nestedStack("V", in: "H", Build.stackDescription(.vertical)),
+        Build.nestedStack("E", in: "V", Build.stackDescription(.vertical, .equalCentering)),
+        Build.leaf("a", in: "E", 40, 40), Build.leaf("b", in: "E", 40, 40),
+        Build.nestedStack("W", in: "E", Build.stackDescription(.vertical)),
+        Build.nestedStack("X", in: "W", Build.stackDescription(.vertical)),
+        Build.leaf("y", in: "W", 40, 40),
+        Build.leaf("L", in: "V", 40, 40),
+      ])
+    let cassowary = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: true)
+    try cassowary.layOut(scene)
+    #expect(cassowary.diagnostics(of: scene).isEmpty)
+    expectFrame(frames(scene, cassowary)["E"], [0, 0, 375, 100], "cassowary E")
+    #expect(throws: LayoutError.unsupported(
+      "springs-struts cannot express stack 'E' (equalCentering would need to compress its arranged views where "
+        + "springs-struts does not compute it)")) { try SpringsAndStruts().layOut(scene) }
+  }
 }

@@ -12,21 +12,21 @@ struct RandomScenes {
 
   init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-  private mutating func freshID() -> String {
+  mutating func freshID() -> String {
     nextID += 1
     return "v\(nextID)"
   }
 
   // MARK: Values
 
-  private mutating func priority() -> Double {
+  mutating func priority() -> Double {
     // Ties are common at 250 and 750 (UIKit's defaults), rarer elsewhere.
     let palette: [Double] = [250, 251, 249, 252, 750, 751, 749, 500, 300, 700, 1, 999, 1000]
     let weights: [Double] = [3, 1.5, 1.5, 1, 3, 1.5, 1.5, 1, 1, 1, 0.4, 0.4, 0.06]
     return palette[rng.weightedIndex(weights) ?? 0]
   }
 
-  private mutating func length(_ range: ClosedRange<Int>) -> Double {
+  mutating func length(_ range: ClosedRange<Int>) -> Double {
     rng.smallInteger(in: range) + (rng.bernoulli(0.2) ? 0.5 : 0)
   }
 
@@ -56,13 +56,13 @@ struct RandomScenes {
     return result
   }
 
-  private mutating func mask() -> AutoresizingMask {
+  mutating func mask() -> AutoresizingMask {
     var mask: AutoresizingMask = []
     for (_, flag) in AutoresizingMask.named where rng.bernoulli(0.4) { mask.insert(flag) }
     return mask
   }
 
-  private mutating func stackDescription() -> StackDescription {
+  mutating func stackDescription() -> StackDescription {
     var stack = StackDescription()
     stack.axis = rng.bernoulli(0.5) ? .horizontal : .vertical
     stack.distribution = Distribution.allCases[rng.weightedIndex([4, 2, 2, 2, 1]) ?? 0]
@@ -126,7 +126,7 @@ struct RandomScenes {
   }
 
   /// A stack's arranged views (leaves and nested stacks), sometimes a background view.
-  private mutating func arranged(in stack: String, depth: Int, into views: inout [ViewDescription]) {
+  mutating func arranged(in stack: String, depth: Int, into views: inout [ViewDescription]) {
     let stackIndex = views.firstIndex { $0.id == stack } ?? 0
     var children: [String] = []
     for _ in 0..<rng.uniformInt(in: 0...4) {
