@@ -81,15 +81,15 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
     let backend = makeBackend()
     let driver = LayoutDriver(backend, rowBackends: makeBackend)
     var frames = [Rect](repeating: .zero, count: scene.views.count)
-    meter.start(backend.counters)
+    meter.start(driver.counters)
     do { try driver.load(&scene) } catch { throw CaseFailure(error) }
-    meter.stop(backend.counters)
+    meter.stop(driver.counters)
     meter.finishOperation(phase: 0)
 
-    meter.start(backend.counters)
+    meter.start(driver.counters)
     do { try driver.layoutIfNeeded(&scene) } catch { throw CaseFailure(error) }
     frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
-    meter.stop(backend.counters)
+    meter.stop(driver.counters)
     meter.finishOperation(phase: 1)
 
     for (k, operation) in trace.operations.enumerated() {
@@ -98,17 +98,17 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
         do { delta = try scene.apply(trace.steps[step], path: "steps[\(step)]") } catch {
           throw .failed("step \(step) does not apply: \(error)")
         }
-        meter.start(backend.counters)
+        meter.start(driver.counters)
         do { try driver.update(&scene, delta) } catch { throw CaseFailure(error) }
-        meter.stop(backend.counters)
+        meter.stop(driver.counters)
       }
       if frames.count < scene.views.count {
         frames.append(contentsOf: repeatElement(.zero, count: scene.views.count - frames.count))
       }
-      meter.start(backend.counters)
+      meter.start(driver.counters)
       do { try driver.layoutIfNeeded(&scene) } catch { throw CaseFailure(error) }
       frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
-      meter.stop(backend.counters)
+      meter.stop(driver.counters)
       meter.finishOperation(phase: phaseOfOperation[k])
     }
     // Keeps the frames alive to the end, so writing them cannot be optimised away.

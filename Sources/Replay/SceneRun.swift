@@ -37,7 +37,7 @@ public struct SceneRun: Sendable {
       start = clock.now
       guard try replay.applyNextStep() else { break }
     }
-    run.counters = replay.backend.counters
+    run.counters = replay.driver.counters
     return run
   }
 }
