@@ -68,11 +68,14 @@ extension Scene {
   /// level), no safe area; the row's subtree, its guides and constraints with their ids;
   /// the text scale; and each label's last width from `widths` (by id), else none.
   /// Returns the scene and, by its view index, the view's index here.
-  /// - Complexity: O(row subtree + constraints of this scene).
+  /// - Parameter constraints: the indices of the row's constraints, ascending, when the
+  ///   caller keeps them (``TableLayout`` does); nil to find them among all.
+  /// - Complexity: O(row subtree + guides + the row's constraints · depth), or O(every
+  ///   constraint · depth) without `constraints`.
   /// - Throws: `SceneError` only if this scene was inconsistent (a bug).
-  public func rowScene(of row: ViewIndex, width: Double, widths: [String: Double] = [:]) throws(SceneError) -> (
-    scene: Scene, indices: [ViewIndex]
-  ) {
+  public func rowScene(
+    of row: ViewIndex, width: Double, widths: [String: Double] = [:], constraints indices: [Int]? = nil
+  ) throws(SceneError) -> (scene: Scene, indices: [ViewIndex]) {
     let members = subtree(of: row)
     var descriptions: [ViewDescription] = []
     descriptions.reserveCapacity(members.count)
@@ -84,12 +87,14 @@ extension Scene {
     var container = Container(width: width, height: 0, isRightToLeft: container.isRightToLeft)
     container.fittingHeightPriority = InternalPriority.rowFitting
     let guideList = guides.compactMap { guide -> (id: String, owner: String, path: String)? in
-      guard let guide, guide.role == .user, self.row(of: guide.owner) == row, let owner = view(guide.owner)?.id else { return nil }
+      guard let guide, guide.role == .user, isDescendant(guide.owner, of: row), let owner = view(guide.owner)?.id else { return nil }
       return (guide.id, owner, "")
     }
     var scene = try Scene(container: container, views: descriptions, guides: guideList)
-    for constraint in constraints {
-      guard let constraint, self.row(of: ownerView(of: constraint.first.item)) == row else { continue }
+    // A constraint is the row's when its first item lies in the row's subtree (tables
+    // nested in the row included; no constraint reaches out of a row).
+    for c in indices ?? Array(constraints.indices) {
+      guard let constraint = constraints[c], isDescendant(ownerView(of: constraint.first.item), of: row) else { continue }
       try scene.addConstraints(from: description(of: constraint))
     }
     scene.textScale = textScale

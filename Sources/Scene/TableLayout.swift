@@ -45,6 +45,9 @@ final class TableLayout<Backend: LayoutBackend> {
   private var fittedHeights: [Double] = []
   /// The row of each user constraint in a row, so a removed constraint still names it.
   private var constraintRows: [Int: ViewIndex] = [:]
+  /// The inverse, by outermost row: what a row's scene takes, without a pass over every
+  /// constraint of the table's scene per fit.
+  private var rowConstraints: [ViewIndex: Set<Int>] = [:]
   private(set) var placements: [ViewIndex: Placement] = [:]
   /// Work of row layouts replaced since, so that counters only grow.
   private var retiredWork = SolverCounters()
@@ -58,8 +61,13 @@ final class TableLayout<Backend: LayoutBackend> {
   func load(_ scene: Scene) {
     for (c, constraint) in scene.constraints.enumerated() {
       guard let constraint, let row = scene.row(of: scene.ownerView(of: constraint.first.item)) else { continue }
-      constraintRows[c] = row
+      remember(c, in: outermostRow(of: row, scene))
     }
+  }
+
+  private func remember(_ c: Int, in row: ViewIndex) {
+    constraintRows[c] = row
+    rowConstraints[row, default: []].insert(c)
   }
 
   /// Notes the rows a change touched: their fits are rebuilt when next fitted.
@@ -73,10 +81,11 @@ final class TableLayout<Backend: LayoutBackend> {
       case .constraint(let c):
         if let constraint = scene.constraints[c] {
           if let row = scene.row(of: scene.ownerView(of: constraint.first.item)) {
-            constraintRows[c] = row
+            remember(c, in: outermostRow(of: row, scene))
             changed(row, scene)
           }
         } else if let row = constraintRows.removeValue(forKey: c) {
+          rowConstraints[row]?.remove(c)
           changed(row, scene)
         }
       }
@@ -289,7 +298,9 @@ final class TableLayout<Backend: LayoutBackend> {
       retiredWork.cellsTouched += work.cellsTouched
     }
     let built: (scene: Scene, indices: [ViewIndex])
-    do { built = try scene.rowScene(of: row, width: width, widths: widths) } catch {
+    do {
+      built = try scene.rowScene(of: row, width: width, widths: widths, constraints: (rowConstraints[row] ?? []).sorted())
+    } catch {
       throw .unsupported("table row '\(scene.view(row)?.id ?? "")' cannot be laid out alone: \(error)")
     }
     let driver = LayoutDriver(makeBackend(), rowBackends: makeBackend)

@@ -32,6 +32,15 @@ enum ScreenWorkloads {
     CaseBuilder.autoresizing(&view, frame: Rect(x: 0, y: 0, width: size.width, height: size.height), mask: [.flexibleWidth, .flexibleHeight])
   }
 
+  /// The book's ScrollStack recipe: `content`'s four edges on the scroll view's content
+  /// guide, its width on the frame guide's.
+  static func pinByScrollStackRecipe(_ b: inout CaseBuilder, _ content: String, in scroll: String) {
+    for edge in ["top", "bottom", "leading", "trailing"] {
+      b.constrain("\(content).\(edge)", "\(content).\(edge)", .equal, "\(scroll).content.\(edge)")
+    }
+    b.constrain("\(content).width", "\(content).width", .equal, "\(scroll).frame.width")
+  }
+
   /// Rotations through the device cycle and text-size changes, alternating, `count` of
   /// each.
   static func rotationsAndTextSizes(_ b: inout CaseBuilder, _ count: Int) {
@@ -127,10 +136,7 @@ enum ScreenWorkloads {
       $0.isScrollView = true
     }
     b.stack("content", in: "scroll", axis: .vertical, spacing: 24)
-    for (edge, guide) in [("top", "top"), ("bottom", "bottom"), ("leading", "leading"), ("trailing", "trailing")] {
-      b.constrain("content.\(edge)", "content.\(edge)", .equal, "scroll.content.\(guide)")
-    }
-    b.constrain("content.width", "content.width", .equal, "scroll.frame.width")
+    pinByScrollStackRecipe(&b, "content", in: "scroll")
     for s in 0..<sections {
       let section = "section\(s)"
       b.stack(section, in: "content", axis: .vertical)
@@ -181,10 +187,7 @@ enum ScreenWorkloads {
       $0.layoutMargins = EdgeInsets(top: 16, left: 20, bottom: 16, right: 20)
       $0.stack?.isLayoutMarginsRelative = true
     }
-    for (edge, guide) in [("top", "top"), ("bottom", "bottom"), ("leading", "leading"), ("trailing", "trailing")] {
-      b.constrain("text.\(edge)", "text.\(edge)", .equal, "scroll.content.\(guide)")
-    }
-    b.constrain("text.width", "text.width", .equal, "scroll.frame.width")
+    pinByScrollStackRecipe(&b, "text", in: "scroll")
     for k in 0..<labels {
       if k % 5 == 0 {
         label(&b, "heading\(k)", in: "text", words: words(rng.int(in: 2...8), &rng), lineHeight: 28)

@@ -104,6 +104,25 @@ import Testing
     #expect(row.view(label)?.intrinsicSize == AxisPair(horizontal: 228, vertical: 80))
   }
 
+  @Test func aRowsSceneKeepsTheConstraintsOfTablesNestedInIt() throws {
+    let scene = try Scene(
+      container: container,
+      views: [
+        view("root", nil, 0), view("t", "root", 1) { $0.table = TableConfiguration(estimatedRowHeight: 44) },
+        view("r", "t", 2), view("inner", "r", 3) { $0.table = TableConfiguration(estimatedRowHeight: 20) },
+        view("ir", "inner", 4), view("leaf", "ir", 5),
+      ],
+      constraints: [
+        constraint("innerTop", "inner.top", "r.top", 0), constraint("leafTop", "leaf.top", "ir.top", 1),
+      ])
+    let r = try #require(scene.viewIndex(of: "r"))
+    for indices in [nil, [0, 1]] as [[Int]?] {
+      let (row, _) = try scene.rowScene(of: r, width: 320, constraints: indices)
+      #expect(row.constraintIndex(of: "innerTop") != nil)
+      #expect(row.constraintIndex(of: "leafTop") != nil, "a nested table's row is in the outer row's subtree")
+    }
+  }
+
   @Test func scrollToNamesATableAndAFiniteOffset() throws {
     var scene = try tableScene()
     #expect(throws: SceneError(path: "steps[0].scrollTo.root", "'root' is not a table")) {
