@@ -42,12 +42,18 @@ enum ScreenWorkloads {
   }
 
   /// Rotations through the device cycle and text-size changes, alternating, `count` of
-  /// each.
+  /// each; then `count` operations that make both changes in one `layout` group (UIKit's
+  /// deferred layout: one run of layout passes for the two), phase `rotateAndDynamicType`.
   static func rotationsAndTextSizes(_ b: inout CaseBuilder, _ count: Int) {
     for k in 0..<count {
       let device = Devices.rotationCycle[k % Devices.rotationCycle.count]
       b.operation("resizeContainer", .resizeContainer(width: device.width, height: device.height, safeAreaInsets: device.safeAreaInsets))
       b.operation("dynamicType", .setTextScale(k % 2 == 0 ? 1.35 : 1))
+    }
+    for k in 0..<count {
+      let device = Devices.rotationCycle[(count + k) % Devices.rotationCycle.count]
+      let resize = SceneChange.resizeContainer(width: device.width, height: device.height, safeAreaInsets: device.safeAreaInsets)
+      b.operation("rotateAndDynamicType", .layout([resize, .setTextScale(k % 2 == 0 ? 1.35 : 1)]))
     }
   }
 

@@ -53,6 +53,6 @@ import Workloads
   /// The phase names docs/workloads.md lists.
   static let phases: Set<String> = [
     "resizeContainer", "constantAnimation", "sizeClassSwap", "rebuild", "hideUnhide", "dynamicType", "axisToggle",
-    "setStack", "setHidden", "setIntrinsicSize", "scroll",
+    "setStack", "setHidden", "setIntrinsicSize", "scroll", "rotateAndDynamicType",
   ]
 }
