@@ -13,9 +13,17 @@ public struct MeasurementSettings: Hashable, Sendable {
   public var timeBudgetNanoseconds: UInt64
   /// Count allocations in a separate pass (when jemalloc counting is available).
   public var countsAllocations: Bool
+  /// Read every state's diagnostics inside its measured layout, with the ambiguity probes
+  /// on, as `bench layout` reports each state (`bench run --diagnostics`). Off, a layout's
+  /// time is the layout and the frames only.
+  public var readsDiagnostics: Bool
 
-  public init(repetitions: Int = 5, warmup: Int = 1, timeBudgetSeconds: Double = 20, countsAllocations: Bool = true) {
+  public init(
+    repetitions: Int = 5, warmup: Int = 1, timeBudgetSeconds: Double = 20, countsAllocations: Bool = true,
+    readsDiagnostics: Bool = false
+  ) {
     precondition(repetitions >= 1 && warmup >= 0 && timeBudgetSeconds > 0)
+    self.readsDiagnostics = readsDiagnostics
     self.repetitions = repetitions
     self.warmup = warmup
     self.timeBudgetNanoseconds = UInt64(timeBudgetSeconds * 1e9)
@@ -36,8 +44,9 @@ public enum CaseOutcome: Sendable {
 /// direct). Per repetition, outside the clock: a fresh scene and backend, and each change
 /// applied to the scene model. Inside the clock: `load` (phase `build`), the first
 /// `layoutIfNeeded` plus reading every frame (`firstLayout`), and per operation each
-/// step's `update` plus one `layoutIfNeeded` and frame read (its phase). Layouts go through
-/// `LayoutDriver`, so a layout's time includes every pass it takes (formats.md 2.1).
+/// step's `update` plus one `layoutIfNeeded` and frame read (its phase), and the state's
+/// diagnostics when `settings.readsDiagnostics`. Layouts go through `LayoutDriver`, so a
+/// layout's time includes every pass it takes (formats.md 2.1).
 ///
 /// The passes (counting, warm-up, timed repetitions beside the reference kernel) are
 /// ``RepeatedMeasurement``'s, shared with ``SystemMeasurement``.
@@ -81,6 +90,8 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
     let backend = makeBackend()
     let driver = LayoutDriver(backend, rowBackends: makeBackend)
     var frames = [Rect](repeating: .zero, count: scene.views.count)
+    let readsDiagnostics = settings.readsDiagnostics
+    var diagnosticsRead = 0
     meter.start(driver.counters)
     do { try driver.load(&scene) } catch { throw CaseFailure(error) }
     meter.stop(driver.counters)
@@ -89,6 +100,7 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
     meter.start(driver.counters)
     do { try driver.layoutIfNeeded(&scene) } catch { throw CaseFailure(error) }
     frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
+    if readsDiagnostics { diagnosticsRead &+= driver.diagnostics(of: scene).count }
     meter.stop(driver.counters)
     meter.finishOperation(phase: 1)
 
@@ -108,11 +120,13 @@ public struct CaseMeasurement<Backend: LayoutBackend>: RepeatedMeasurement {
       meter.start(driver.counters)
       do { try driver.layoutIfNeeded(&scene) } catch { throw CaseFailure(error) }
       frames.withUnsafeMutableBufferPointer { driver.writeFrames(of: scene, into: $0) }
+      if readsDiagnostics { diagnosticsRead &+= driver.diagnostics(of: scene).count }
       meter.stop(driver.counters)
       meter.finishOperation(phase: phaseOfOperation[k])
     }
-    // Keeps the frames alive to the end, so writing them cannot be optimised away.
-    if frames.isEmpty { meter.note(0) }
+    // Keeps the frames and diagnostics alive to the end, so that reading them cannot be
+    // optimised away.
+    if frames.isEmpty || diagnosticsRead < 0 { meter.note(0) }
   }
 }
 

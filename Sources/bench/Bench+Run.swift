@@ -81,6 +81,11 @@ extension Bench {
       help: "Apply every activate/deactivate toggle in place: cassowary keeps no second configuration to return to (docs/scene-semantics.md, Parking).")
     var noParking = false
 
+    @Flag(
+      name: .customLong("diagnostics"),
+      help: "Read each state's diagnostics inside its measured layout, ambiguity probes on, as 'bench layout' does: firstLayout and every operation then include them.")
+    var diagnostics = false
+
     @Option(
       help: """
         scene: each layout backend lays out the workload's scene (lowering included). system: the scene's \
@@ -100,6 +105,9 @@ extension Bench {
         throw ValidationError("--processes must be between 1 and --repetitions (\(repetitions)), not \(processes)")
       }
       guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
+      if diagnostics && driver == .system {
+        throw ValidationError("--diagnostics reads a layout's diagnostics; --driver system runs solvers, which have none")
+      }
       guard caseLimit > 0, caseLimit.isFinite else { throw ValidationError("--case-limit must be a positive number of seconds") }
       if let shard, Shard(parsing: shard) == nil {
         throw ValidationError("--shard '\(shard)' is not i/n with 1 <= i <= n (e.g. 2/4)")
@@ -135,7 +143,8 @@ extension Bench {
       }
 
       let settings = MeasurementSettings(
-        repetitions: repetitions, warmup: warmup, timeBudgetSeconds: timeBudget, countsAllocations: !noAllocations)
+        repetitions: repetitions, warmup: warmup, timeBudgetSeconds: timeBudget, countsAllocations: !noAllocations,
+        readsDiagnostics: diagnostics)
       let document = ResultsDocument(
         suite: plan.suite.name, createdAt: RunEnvironment.timestamp(),
         environment: RunEnvironment.current(configuration: BuildConfiguration.name),
@@ -205,6 +214,7 @@ extension Bench {
       if allowDebug { arguments.append("--allow-debug") }
       if noAllocations { arguments.append("--no-allocations") }
       if noParking { arguments.append("--no-parking") }
+      if diagnostics { arguments.append("--diagnostics") }
       return arguments
     }
 

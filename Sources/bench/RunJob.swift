@@ -29,8 +29,9 @@ struct RunJob: LayoutBackendVisitor {
     _ backend: LayoutBackendRegistry.Entry, makeBackend: (LayoutBackendRegistry.Options) -> Backend
   ) {
     guard backend.name == backendName else { return }
-    // Ambiguity probes re-solve per frame variable: a diagnostic, not part of a layout's cost.
-    let options = LayoutBackendRegistry.Options(detectsAmbiguity: false, parksToggles: parksToggles)
+    // Ambiguity probes re-solve per frame variable: a diagnostic, part of a layout's cost only
+    // when the run reads diagnostics (`--diagnostics`).
+    let options = LayoutBackendRegistry.Options(detectsAmbiguity: settings.readsDiagnostics, parksToggles: parksToggles)
     let (trace, settings, progress, injection) = (trace, settings, progress, injection)
     func measure<Measured: LayoutBackend>(_ make: @escaping () -> Measured) -> CaseOutcome {
       var measurement = CaseMeasurement(trace: trace, settings: settings, makeBackend: make)

@@ -112,6 +112,30 @@ import Testing
     #expect(pivots[0] < 1 && pivots[1] >= 1, "pivots per swap, parking and in place: \(pivots)")
   }
 
+  /// `--diagnostics` reads each state's diagnostics inside its measured layout with the
+  /// ambiguity probes on: on the 10-level deep.nested, a rotation then pivots for the probes
+  /// (0 pivots per rotation without; pivot counts are deterministic). With `--driver system`
+  /// it is a usage error (solvers have no diagnostics).
+  @Test func diagnosticsPutTheAmbiguityProbesInTheMeasuredLayouts() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var pivots: [Double] = []
+    for extra in [[], ["--diagnostics"]] {
+      let out = folder.appendingPathComponent("nested\(extra.count).json")
+      let output = try BenchProcess.run(
+        ["run", "--suite", "screens", "--workloads", "deep.nested", "--sizes", "10", "--backends", "cassowary",
+         "--repetitions", "1", "--warmup", "0", "--allow-debug", "--out", out.path] + extra)
+      #expect(output.status == 0, "\(output.standardError)")
+      let phases = try #require(try Self.cases(Self.json(out)).first?["phases"] as? [[String: Any]])
+      let rotation = try #require(phases.first { $0["name"] as? String == "resizeContainer" })
+      pivots.append(try #require(((rotation["counters"] as? [String: Any])?["pivots"] as? NSNumber)?.doubleValue))
+    }
+    #expect(pivots[0] < 0.5 && pivots[1] >= 1, "pivots per rotation, without and with diagnostics: \(pivots)")
+    let refused = try BenchProcess.run(["run", "--suite", "smoke", "--driver", "system", "--diagnostics", "--allow-debug"])
+    #expect(refused.status == 64)
+    #expect(refused.standardError.contains("--diagnostics"), "\(refused.standardError)")
+  }
+
   @Test func theSystemDriverMeasuresTheExportedSystemOnEverySolverBackend() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
