@@ -2,7 +2,8 @@
 """Prints the Markdown tables of Results/FINDINGS.md from results files, every figure
 computed from the samples (benchlib), none typed, each against its target.
 
-Usage: findings_tables.py RESULTS.json... [--system SYSTEM.json...] [--memory MEMORY.json] [--all]
+Usage: findings_tables.py RESULTS.json... [--system SYSTEM.json...] [--memory MEMORY.json]
+       [--diagnostics DIAGNOSTICS.json] [--all]
 
 Sections, with the targets each is checked against:
   * scaling exponents of build+firstLayout over sizes >= 100 (target: cassowary <= 1.2,
@@ -13,6 +14,10 @@ Sections, with the targets each is checked against:
   * churn at 1,000 views (targets: a constant edit <= 10 us with 0 allocations, a container
     resize <= 50 us, toggling >= 20x faster than remove-and-re-add);
   * solver counters of cassowary's build per view;
+  * the screens suite: each operation's time with the counters that explain it (layout
+    passes, table rows fitted, pivots, allocations), and the time per fitted row of a
+    scroll; with --diagnostics (a `bench run --diagnostics` file of the same suite), the
+    scaling of build+firstLayout with the ambiguity probes read in every layout;
   * with --memory, peak resident bytes per view from Benchmarks/memory_per_view.py.
 With --system, files of `bench run --driver system` (the exported constraint systems
 straight into the solver, the work kiwisolver is timed on) give a second kiwisolver table:
@@ -34,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import benchlib  # noqa: E402
 
 COMBINED = "build+firstLayout"
-SCALING_SUITES = ("stackviews", "deep", "anchor")
+SCALING_SUITES = ("stackviews", "deep", "anchor", "screens")
+SCREEN_COUNTERS = (("passes", "passes"), ("rowsFitted", "rows"), ("pivots", "pivots"))
 EXPONENT_TARGETS = {"cassowary": 1.2, "springs-struts": 1.1}
 BACKENDS = ("cassowary", "springs-struts", "dense-simplex", "kiwisolver")
 
@@ -172,6 +178,73 @@ def counters(phases: pd.DataFrame) -> list[str]:
     return lines
 
 
+def counter(row: pd.Series, name: str):
+    value = row.get(f"{benchlib.COUNTER_PREFIX}{name}")
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) else value
+
+
+def screens(phases: pd.DataFrame) -> list[str]:
+    """Per screens workload and size, cassowary's build+firstLayout and each operation's
+    median with its counters per operation."""
+    rows = phases[(phases["suite"] == "screens") & (phases["backend"] == "cassowary")]
+    if rows.empty:
+        return ["No screens results in these files."]
+    lines = ["| workload | size | build + first layout | first layout passes | operation: median (per operation: passes, rows fitted, pivots, allocations) |",
+             "|---|---:|---:|---:|---|"]
+    for (workload, size), group in rows.groupby(["workload", "size"], sort=False):
+        by_phase = {r["phase"]: r for _, r in group.iterrows()}
+        combined = by_phase.get(COMBINED)
+        first = by_phase.get("firstLayout")
+        passes = counter(first, "passes") if first is not None else None
+        cells = []
+        for phase, r in by_phase.items():
+            if phase in ("build", "firstLayout", COMBINED):
+                continue
+            facts = [f"{label} {value:.3g}" for name, label in SCREEN_COUNTERS if (value := counter(r, name)) is not None]
+            allocations = r.get("allocations")
+            if allocations is not None and not (isinstance(allocations, float) and math.isnan(allocations)):
+                facts.append(f"allocations {allocations:,.0f}")
+            cells.append(f"`{phase}` {duration(r['medianNanoseconds'])} ({', '.join(facts)})")
+        combined_text = "—" if combined is None else duration(combined["medianNanoseconds"])
+        passes_text = "—" if passes is None else f"{passes:g}"
+        lines.append(f"| `{workload}` | {int(size):,} | {combined_text} | {passes_text} | {'; '.join(cells)} |")
+    scrolls = rows[(rows["phase"] == "scroll")]
+    for _, r in scrolls.sort_values("size").iterrows():
+        fitted = counter(r, "rowsFitted")
+        if fitted:
+            lines.append("")
+            lines.append(f"`{r['workload']}` at {int(r['size']):,} views: a scroll fits {fitted:.3g} rows in "
+                         f"{duration(r['medianNanoseconds'])}, {duration(r['medianNanoseconds'] / fitted)} per fitted row "
+                         f"(everything the scroll does, divided by the rows it fits).")
+    return lines
+
+
+def probes(plain: pd.DataFrame, probed: pd.DataFrame) -> list[str]:
+    """build+firstLayout of the screens suite with the ambiguity probes read in every layout
+    against the same without: fitted exponents over sizes >= 100 and the ratio at each size."""
+    lines = ["| workload | exponent without probes | exponent with probes | with over without, per size |",
+             "|---|---:|---:|---|"]
+    def fits(table: pd.DataFrame) -> dict:
+        rows = table[(table["phase"] == COMBINED) & (table["backend"] == "cassowary") & (table["suite"] == "screens")]
+        fitted = benchlib.fit_scaling(rows.assign(file="joined"), min_size=100)
+        return {r["workload"]: r for _, r in fitted.iterrows()}
+    without, with_probes = fits(plain), fits(probed)
+    for workload, fit in with_probes.items():
+        ratios = []
+        for size in sorted(probed[(probed["workload"] == workload)]["size"].unique()):
+            a = median(plain, workload, "cassowary", size, COMBINED)
+            b = median(probed, workload, "cassowary", size, COMBINED)
+            if a is not None and b is not None:
+                ratios.append(f"{int(size):,}: {b['medianNanoseconds'] / a['medianNanoseconds']:.2f}×")
+        base = without.get(workload)
+        target = EXPONENT_TARGETS["cassowary"]
+        mark = " ✓" if fit["exponent"] <= target else f" ✗ (+{fit['exponent'] - target:.3f})"
+        base_text = "—" if base is None else f"{base['exponent']:.2f}"
+        lines.append(f"| `{workload}` | {base_text} | "
+                     f"{fit['exponent']:.2f}{mark} | {', '.join(ratios)} |")
+    return lines
+
+
 def memory(path: Path) -> list[str]:
     document = json.loads(path.read_text())
     lines = ["| workload | backend | views | peak resident MiB | bytes per view (slope) | slope drift |",
@@ -193,6 +266,8 @@ def main() -> int:
     parser.add_argument("--system", nargs="+", type=Path, default=[],
                         help="results of bench run --driver system, compared with kiwisolver solver against solver")
     parser.add_argument("--memory", type=Path)
+    parser.add_argument("--diagnostics", type=Path,
+                        help="a bench run --diagnostics file of the screens suite (ambiguity probes in every layout)")
     parser.add_argument("--all", action="store_true", help="list every kiwisolver comparison, not only the losing ones")
     args = parser.parse_args()
     try:
@@ -234,11 +309,19 @@ def main() -> int:
                 ("The anchor chain (`chain.horizontal`) against kiwisolver", anchor(phases)),
                 ("kiwisolver against cassowary", kiwi(phases, args.all)),
                 ("Churn at 1,000 views", churn(phases)),
-                ("Solver counters of cassowary's build", counters(phases))]
+                ("Solver counters of cassowary's build", counters(phases)),
+                ("Screens: each operation with its layout passes, rows fitted and pivots (cassowary)", screens(phases))]
     if system_phases is not None:
         peers = phases[phases["backend"] == "kiwisolver"]
         sections.append(("kiwisolver against cassowary, solver against solver (`bench run --driver system`)",
                          kiwi(pd.concat([system_phases, peers], ignore_index=True), args.all, reference=SYSTEM_BACKEND)))
+    if args.diagnostics:
+        try:
+            probed = benchlib.with_combined_phase(benchlib.load_results([str(args.diagnostics)])).phases
+        except (benchlib.ResultsFormatError, OSError, ValueError) as error:
+            print(f"findings_tables: {error}", file=sys.stderr)
+            return 2
+        sections.append(("Screens with the ambiguity probes (`bench run --diagnostics`)", probes(phases, probed)))
     if args.memory:
         sections.append(("Peak resident memory", memory(args.memory)))
     for title, lines in sections:

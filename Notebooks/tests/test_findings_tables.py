@@ -46,6 +46,38 @@ class FindingsTablesTests(unittest.TestCase):
         self.assertEqual(status, expected_status, errors.getvalue())
         return output.getvalue() + errors.getvalue()
 
+    def test_screens_rows_give_each_operation_its_counters_and_the_time_per_fitted_row(self):
+        # A scroll of 3 fitted rows in 600 µs: 200 µs per row; the first layout took 2 passes.
+        phases = [synthetic.phase("build", [1_000_000] * 3),
+                  synthetic.phase("firstLayout", [500_000] * 3, counters={"passes": 2, "rowsFitted": 4}),
+                  synthetic.phase("scroll", [600_000] * 3, counters={"passes": 1, "rowsFitted": 3, "pivots": 30},
+                                  allocations={"count": 1500, "bytes": 0, "maxCount": 1600})]
+        screens = synthetic.results([synthetic.case("screen.feed", "cassowary", 1000, phases)], suite="screens")
+        text = self.run_script(("screens.json", screens))
+        self.assertIn("| `screen.feed` | 1,000 | 1.50 ms | 2 | `scroll` 600 µs (passes 1, rows 3, pivots 30, "
+                      "allocations 1,500) |", text)
+        self.assertIn("a scroll fits 3 rows in 600 µs, 200 µs per fitted row", text)
+
+    def test_the_probes_table_fits_both_runs_and_divides_size_by_size(self):
+        # Without probes n·1 µs (exponent 1); with probes n²·0.01 µs: at 100 views 100 µs
+        # against 100 µs (1.00×), at 1,000 views 10 ms against 1 ms (10.00×), exponent 2.
+        def run(coefficient: float, exponent: float, created: str) -> dict:
+            cases = [build_and_layout("deep.nested", "cassowary", n, coefficient * n**exponent, 0) for n in (100, 1000)]
+            return synthetic.results(cases, suite="screens", created=created)
+        with tempfile.TemporaryDirectory() as scratch:
+            plain = write(Path(scratch), "plain.json", run(1_000, 1, "2026-11-21T10:00:00Z"))
+            probed = write(Path(scratch), "probed.json", run(10, 2, "2026-11-21T11:00:00Z"))
+            output = io.StringIO()
+            argv = sys.argv
+            sys.argv = ["findings_tables.py", plain, "--diagnostics", probed]
+            try:
+                with redirect_stdout(output), redirect_stderr(io.StringIO()):
+                    status = findings_tables.main()
+            finally:
+                sys.argv = argv
+        self.assertEqual(status, 0)
+        self.assertIn("| `deep.nested` | 1.00 | 2.00 ✗ (+0.800) | 100: 1.00×, 1,000: 10.00× |", output.getvalue())
+
     def test_system_driven_runs_give_a_solver_against_solver_table_and_are_kept_apart(self):
         # Scene-driven cassowary at 10 views: build 40 µs; the system-driven build 15 µs;
         # kiwisolver 20 µs. Scene against kiwi: 0.5× (slower); solver against solver: 1.33×.

@@ -4,9 +4,9 @@
 # FINDINGS' tables and the index. The whole protocol, in the order it runs:
 #
 #   1. CAMPAIGN_RUNS runs of the campaign (default 4), one after another, every process
-#      pinned to one core: scene-driven cassowary and springs-struts on stackviews and deep at
-#      10 ... 10,000 views, cassowary on the anchor chain at 10 ... 10,000, churn at
-#      10 ... 1,000 and enaml; then suite by suite cassowary `--driver system` and the
+#      pinned to one core: scene-driven cassowary and springs-struts on stackviews, deep and
+#      screens at 10 ... 10,000 views (deep.nested: depth 10 ... 1,000), cassowary on the
+#      anchor chain at 10 ... 10,000, churn at 10 ... 1,000 and enaml; then suite by suite cassowary `--driver system` and the
 #      kiwisolver peer on the same exported systems (10 ... 1,000 views; the anchor chain at
 #      10 and 100).
 #   2. SCALING_RUNS more runs of the stack and deep scaling sweeps (default 6): their
@@ -16,7 +16,9 @@
 #      anchor chain at 1,000 views system-driven and on kiwisolver (minutes per
 #      repetition for kiwisolver), dense-simplex at 10 ... 1,000 views (for the charts),
 #      each acceleration of Cassowary switched off on stackviews and churn (the counters of
-#      docs/accelerations.md), and peak resident memory per view
+#      docs/accelerations.md), screens with its diagnostics read in every measured layout
+#      (`--diagnostics`: the ambiguity probes, as `bench layout` has them), and peak
+#      resident memory per view
 #      (Benchmarks/memory_per_view.py).
 #   4. ALTERNATING pairs (default 16) at 10 views: scene-driven cassowary and kiwisolver
 #      suite by suite, the side that goes first swapping each time. A 10-view build takes
@@ -32,10 +34,14 @@
 # views, kiwisolver at 1,000); --quick took 11 minutes there (one campaign run, sizes to
 # 1,000, 2 alternating pairs) and is for checking the script, not for claims.
 #
-# Usage: regenerate.sh [--quick] [--reuse] [--out DIR]
+# Usage: regenerate.sh [--quick] [--reuse] [--only screens] [--out DIR]
 #   --out DIR  where the files go (default Results/scratch/regenerated; Results/current is
 #              replaced only when named here)
 #   --reuse    skip the measurements and redo step 5 from the runs already in RUNS
+#   --only screens  measure the screens suite alone (steps 1 and 3 for it; about ten
+#              minutes) and redo its files, FINDINGS' tables and the index, reading the
+#              other suites' files already in DIR (so DIR must hold a full set, e.g.
+#              Results/current)
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
 # made by `make oracles`), RUNS (where every single run's file goes, default the ignored
 # Results/scratch/runs: only the pooled files go to DIR), CAMPAIGN_RUNS, SCALING_RUNS,
@@ -48,13 +54,15 @@ REPO=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$REPO/Results/scratch/regenerated
 QUICK=0
 REUSE=0
+ONLY=""
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1 ;;
     --reuse) REUSE=1 ;;
+    --only) [ "${2:-}" = screens ] || { echo "error: --only takes 'screens'" >&2; exit 64; }; ONLY=screens; shift ;;
     --out) [ $# -ge 2 ] || { echo "error: --out needs a folder" >&2; exit 64; }; OUT=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
     *) echo "error: unknown argument '$1'" >&2
-       echo "usage: regenerate.sh [--quick] [--reuse] [--out DIR]" >&2; exit 64 ;;
+       echo "usage: regenerate.sh [--quick] [--reuse] [--only screens] [--out DIR]" >&2; exit 64 ;;
   esac
   shift
 done
@@ -90,7 +98,37 @@ SCENE="--repetitions $REPS --warmup 1 --time-budget 10 --case-limit 40"
 SYSTEM="--repetitions $REPS --warmup 1 --time-budget 10 --case-limit 20"
 PAIRED="--repetitions 20 --warmup 2 --time-budget 10 --case-limit 20"
 
-if [ "$REUSE" = 0 ]; then
+# The screens suite: scene-driven only (a table fits rows alone, so it has no single
+# exported system for --driver system or the kiwisolver peer).
+screens_runs() {
+  for n in $(seq 1 "$CAMPAIGN_RUNS"); do
+    mkdir -p "$RUNS/campaign-$n"
+    run --suite screens --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$RUNS/campaign-$n/screens.json"
+  done
+  run --suite screens --backends cassowary --diagnostics --sizes 10,100,$BIG $SCENE --out "$RUNS/screens-diagnostics.json"
+  run --suite screens --backends dense-simplex --sizes 10,100,1000 --repetitions 3 --time-budget 10 --case-limit 10 \
+    --out "$RUNS/screens-dense-simplex.json"
+  step "screens runs done"
+}
+screens_files() {
+  pool "$OUT/screens-scene.json" "$RUNS"/campaign-*/screens.json
+  for file in screens-diagnostics.json screens-dense-simplex.json; do
+    cp "$RUNS/$file" "$OUT/" 2> /dev/null || FAILED+=("missing $file")
+  done
+  mkdir -p "$OUT/reports"
+  "$BENCH" report "$OUT/screens-scene.json" "$OUT/screens-dense-simplex.json" --out "$OUT/reports" --fit-from 100 > /dev/null \
+    || FAILED+=("bench report screens")
+}
+pool() { # pool OUT.json INPUT... (one input is copied as it is)
+  local out=$1; shift
+  if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/peers/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
+}
+shopt -s nullglob
+
+if [ "$ONLY" = screens ]; then
+  if [ "$REUSE" = 0 ]; then rm -rf "$RUNS"/campaign-*/screens.json; screens_runs; fi
+  screens_files
+elif [ "$REUSE" = 0 ]; then
   rm -rf "$RUNS"; mkdir -p "$RUNS"
   for n in $(seq 1 "$CAMPAIGN_RUNS"); do
     dir=$RUNS/campaign-$n; mkdir -p "$dir"
@@ -148,13 +186,10 @@ if [ "$REUSE" = 0 ]; then
     done
     step "alternating pair $n of $ALTERNATING done"
   done
+  screens_runs
 fi
 
-pool() { # pool OUT.json INPUT... (one input is copied as it is)
-  local out=$1; shift
-  if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/peers/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
-}
-shopt -s nullglob
+if [ "$ONLY" != screens ]; then
 for suite in stackviews deep; do pool "$OUT/$suite-scene.json" "$RUNS"/campaign-*/$suite.json "$RUNS"/scaling-*/$suite.json; done
 for suite in anchor churn enaml; do pool "$OUT/$suite-scene.json" "$RUNS"/campaign-*/$suite.json; done
 for suite in stackviews deep churn anchor enaml; do
@@ -174,11 +209,15 @@ for suite in stackviews deep churn enaml anchor; do
   "$BENCH" report "$OUT/$suite-scene.json" "$OUT/$suite-dense-simplex.json" "$OUT/$suite-kiwisolver.json" \
     --out "$OUT/reports" --fit-from 100 > /dev/null || FAILED+=("bench report $suite")
 done
-"$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/{stackviews,deep,churn,enaml,anchor}-scene.json \
+screens_files
+fi
+
+"$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/{stackviews,deep,churn,enaml,anchor,screens}-scene.json \
   "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-kiwisolver.json \
   --system "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-system.json \
-  --memory "$OUT/memory-per-view.json" > "$OUT/tables.md" || FAILED+=("findings_tables.py")
-"$PYTHON" "$REPO/Notebooks/alternating_runs.py" "$OUT/alternating-10-views" > "$OUT/alternating-10-views.md" || FAILED+=("alternating_runs.py")
+  --memory "$OUT/memory-per-view.json" --diagnostics "$OUT/screens-diagnostics.json" > "$OUT/tables.md" \
+  || FAILED+=("findings_tables.py")
+[ "$ONLY" = screens ] || "$PYTHON" "$REPO/Notebooks/alternating_runs.py" "$OUT/alternating-10-views" > "$OUT/alternating-10-views.md" || FAILED+=("alternating_runs.py")
 "$PYTHON" "$REPO/Notebooks/findings_charts.py" --results "$OUT" --out "$OUT/charts" || FAILED+=("findings_charts.py")
 "$PYTHON" "$REPO/Notebooks/results_index.py" --results "$OUT" --write || FAILED+=("results_index.py")
 step "reports, tables and index written to $OUT"
