@@ -242,21 +242,31 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     let serial = passSerial
     origins[scene.root.index] = (0, 0, false)
     originPass[scene.root.index] = serial
-    scene.parentSlots.withUnsafeBufferPointer { parents in
-      scene.safeAreaSlots.withUnsafeBufferPointer { stored in
-        for v in 0..<count where parents[v] >= 0 {
-          let origin = rootOrigin(of: v, parents, scene, frames, serial)
-          let old = stored[v]
-          if origin.inScrollContent && old.isZero { continue }
-          guard scene.arrangement(of: ViewIndex(v))?.isHidden == false else { continue }
-          let frame = frames[v]
-          let new =
-            origin.inScrollContent
-            ? EdgeInsets.zero : scene.bandInsets(of: Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height))
-          if abs(old.top - new.top) > 0.001 || abs(old.left - new.left) > 0.001 || abs(old.bottom - new.bottom) > 0.001
-            || abs(old.right - new.right) > 0.001
-          {
-            insets.append((ViewIndex(v), new))
+    var memo = OriginMemo(serial: serial)
+    origins.withUnsafeMutableBufferPointer { origins in
+      originPass.withUnsafeMutableBufferPointer { passes in
+        memo.origins = origins
+        memo.passes = passes
+        scene.parentSlots.withUnsafeBufferPointer { parents in
+          scene.flagSlots.withUnsafeBufferPointer { flags in
+            scene.safeAreaSlots.withUnsafeBufferPointer { stored in
+              for v in 0..<count where parents[v] >= 0 {
+                let origin = memo.rootOrigin(of: v, parents, flags, frames, &originChain)
+                let old = stored[v]
+                if origin.inScrollContent && old.isZero { continue }
+                guard flags[v] & Scene.hiddenFlag == 0 else { continue }
+                let frame = frames[v]
+                let new =
+                  origin.inScrollContent
+                  ? EdgeInsets.zero
+                  : scene.bandInsets(of: Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height))
+                if abs(old.top - new.top) > 0.001 || abs(old.left - new.left) > 0.001
+                  || abs(old.bottom - new.bottom) > 0.001 || abs(old.right - new.right) > 0.001
+                {
+                  insets.append((ViewIndex(v), new))
+                }
+              }
+            }
           }
         }
       }
@@ -271,36 +281,52 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     framesAreCurrent = true
     passSerial += 1
   }
+}
+
+/// Root-coordinate origins of one pass, over the driver's scratch buffers: `passes[v]`
+/// says whether `origins[v]` is this pass's.
+private struct OriginMemo {
+  let serial: Int
+  var origins = UnsafeMutableBufferPointer<(x: Double, y: Double, inScrollContent: Bool)>(start: nil, count: 0)
+  var passes = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+
+  init(serial: Int) { self.serial = serial }
 
   /// The view's origin in root coordinates and whether it lies in a scroll view's content,
   /// from its parent's when this pass has it (the usual case: parents come first), else by
-  /// a walk up to an ancestor this pass has, memoising every view on the way.
+  /// a walk up to an ancestor this pass has, memoising every view on the way (`chain`:
+  /// scratch). O(1) amortised.
   @inline(__always)
-  private func rootOrigin(
-    of v: Int, _ parents: UnsafeBufferPointer<Int32>, _ scene: Scene, _ frames: UnsafeBufferPointer<Rect>, _ serial: Int
+  func rootOrigin(
+    of v: Int, _ parents: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>,
+    _ frames: UnsafeBufferPointer<Rect>, _ chain: inout [Int]
   ) -> (x: Double, y: Double, inScrollContent: Bool) {
     let parent = Int(parents[v])
-    if originPass[parent] == serial {
-      let base = origins[parent]
-      let frame = frames[v]
-      let origin = (base.x + frame.x, base.y + frame.y, base.inScrollContent || scene.isScrollView(ViewIndex(parent)))
+    if passes[parent] == serial {
+      let origin = step(from: parent, to: v, flags, frames)
       origins[v] = origin
-      originPass[v] = serial
+      passes[v] = serial
       return origin
     }
-    originChain.removeAll(keepingCapacity: true)
+    chain.removeAll(keepingCapacity: true)
     var current = v
-    while originPass[current] != serial, parents[current] >= 0 {
-      originChain.append(current)
+    while passes[current] != serial, parents[current] >= 0 {
+      chain.append(current)
       current = Int(parents[current])
     }
-    for index in originChain.reversed() {
-      let parent = Int(parents[index])
-      let base = origins[parent]
-      let frame = frames[index]
-      origins[index] = (base.x + frame.x, base.y + frame.y, base.inScrollContent || scene.isScrollView(ViewIndex(parent)))
-      originPass[index] = serial
+    for index in chain.reversed() {
+      origins[index] = step(from: Int(parents[index]), to: index, flags, frames)
+      passes[index] = serial
     }
     return origins[v]
+  }
+
+  @inline(__always)
+  private func step(
+    from parent: Int, to v: Int, _ flags: UnsafeBufferPointer<UInt8>, _ frames: UnsafeBufferPointer<Rect>
+  ) -> (x: Double, y: Double, inScrollContent: Bool) {
+    let base = origins[parent]
+    let frame = frames[v]
+    return (base.x + frame.x, base.y + frame.y, base.inScrollContent || flags[parent] & Scene.scrollViewFlag != 0)
   }
 }

@@ -121,6 +121,8 @@ extension Scene {
       let indices = try presentViews(entries.map(\.id), path: path())
       for (k, entry) in entries.enumerated() {
         views[indices[k].index]?.isHidden = entry.value
+        let flags = flagSlots[indices[k].index]
+        flagSlots[indices[k].index] = entry.value ? flags | Self.hiddenFlag : flags & ~Self.hiddenFlag
         if isArrangedInStack(indices[k]), let parent = view(indices[k])?.parent { delta.touch(.stack(parent)) }
       }
 

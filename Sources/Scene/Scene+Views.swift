@@ -114,6 +114,7 @@ extension Scene {
       views.append(view)
       viewIndexByID[description.id] = ViewIndex(base + k)
       parentSlots.append(parents[k]?.rawValue ?? Self.noParent)
+      flagSlots.append((view.isHidden ? Self.hiddenFlag : 0) | (view.isScrollView ? Self.scrollViewFlag : 0))
       textWidthSlots.append(.nan)
       safeAreaSlots.append(.zero)
       tableOffsets.append(0)

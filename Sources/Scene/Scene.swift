@@ -37,6 +37,12 @@ public struct Scene: Sendable {
   public internal(set) var safeAreaSlots: [EdgeInsets] = []
   /// Present non-root views whose `safeAreaSlots` entry is not zero.
   public internal(set) var viewsWithInsets = 0
+  /// Each view slot's hidden and scroll-view bits (``hiddenFlag``, ``scrollViewFlag``),
+  /// parallel to `views`: the layout passes test both for every view after every solve, and
+  /// reading them from the optional `View` copied it.
+  public internal(set) var flagSlots: [UInt8] = []
+  public static let hiddenFlag: UInt8 = 1
+  public static let scrollViewFlag: UInt8 = 2
   /// Each view slot's content offset, for tables (`scrollTo`); 0 elsewhere.
   public internal(set) var tableOffsets: [Double] = []
   /// Each view slot's table row (the row's index; the row's own slot holds itself), or -1,
