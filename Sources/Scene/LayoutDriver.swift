@@ -243,6 +243,7 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     origins[scene.root.index] = (0, 0, false)
     originPass[scene.root.index] = serial
     var memo = OriginMemo(serial: serial)
+    let clear = BandFreeRegion(scene)
     origins.withUnsafeMutableBufferPointer { origins in
       originPass.withUnsafeMutableBufferPointer { passes in
         memo.origins = origins
@@ -254,8 +255,12 @@ public final class LayoutDriver<Backend: LayoutBackend> {
                 let origin = memo.rootOrigin(of: v, parents, flags, frames, &originChain)
                 let old = stored[v]
                 if origin.inScrollContent && old.isZero { continue }
-                guard flags[v] & Scene.hiddenFlag == 0 else { continue }
                 let frame = frames[v]
+                // Most views meet no band: their insets stay zero without computing them.
+                if old.isZero && clear.contains(x: origin.x, y: origin.y, width: frame.width, height: frame.height) {
+                  continue
+                }
+                guard flags[v] & Scene.hiddenFlag == 0 else { continue }
                 let new =
                   origin.inScrollContent
                   ? EdgeInsets.zero
@@ -280,6 +285,33 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
     framesAreCurrent = true
     passSerial += 1
+  }
+}
+
+/// Where a frame meets none of the root's unsafe bands, so that `Scene.bandInsets(of:)`
+/// gives it zero insets: wholly inside the safe rect, or wholly outside the container on
+/// one side (a band lies within the container). Tested before computing the insets of
+/// every view after every solve, it leaves the full computation to the few views near the
+/// bands.
+private struct BandFreeRegion {
+  let safeMinX, safeMinY, safeMaxX, safeMaxY: Double
+  /// Beyond these a frame is wholly outside the container, and clear of a band wider than
+  /// it too: at or below `below`, at or right of `right`, ending at or above `above`, at or
+  /// left of `left`.
+  let below, right, above, left: Double
+
+  init(_ scene: Scene) {
+    let (container, safe) = (scene.container, scene.container.safeAreaInsets)
+    (safeMinX, safeMinY) = (safe.left, safe.top)
+    (safeMaxX, safeMaxY) = (container.width - safe.right, container.height - safe.bottom)
+    (below, right) = (max(container.height, safeMinY), max(container.width, safeMinX))
+    (above, left) = (min(0, safeMaxY), min(0, safeMaxX))
+  }
+
+  @inline(__always)
+  func contains(x: Double, y: Double, width w: Double, height h: Double) -> Bool {
+    (x >= safeMinX && y >= safeMinY && x + w <= safeMaxX && y + h <= safeMaxY)
+      || y >= below || x >= right || (h > 0 && y + h <= above) || (w > 0 && x + w <= left)
   }
 }
 

@@ -21,14 +21,21 @@ enum ChurnConstraintWorkloads {
 
   /// The sheet is pinned to the root's side margins and centred vertically with a
   /// constant; the form (a vertical stack: title, rows, submit button) is pinned to the
-  /// sheet's margins, so the sheet is as tall as the form. Frames 1–10 ease out from −200
-  /// to 0 (`c = −200 (1 − t)³`), frames 11–20 ease back in to −200 (`c = −200 t³`).
+  /// sheet's margins, so the sheet is as tall as the form. The sheet's margins are fixed
+  /// padding, not inset from its safe area: taller than the screen from 100 views on, the
+  /// centred sheet reaches into the status bar, and margins following that inset would
+  /// grow it, move it, change the inset again and settle only after more than 8 passes (a
+  /// layout loop). Frames 1–10 ease out from −200 to 0 (`c = −200 (1 − t)³`), frames 11–20
+  /// ease back in to −200 (`c = −200 t³`).
   static func constantAnimationCase(views n: Int, _ rng: inout SplitMix64) -> WorkloadCase {
     let rows = sheetRows(views: n)
     var b = CaseBuilder(container: Devices.initial.container)
     b.parameters = [("rows", String(rows)), ("frames", String(animationFrames))]
     b.view("root", in: nil)
-    b.view("sheet", in: "root") { $0.layoutMargins = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20) }
+    b.view("sheet", in: "root") {
+      $0.layoutMargins = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)
+      $0.insetsLayoutMarginsFromSafeArea = false
+    }
     b.stack("form", in: "sheet", axis: .vertical, spacing: 12)
     b.leaf("form.title", in: "form", size: (rng.uniform(120, 220, step: 0.5), 28), hugging: (250, 251))
     for i in 0..<rows {
