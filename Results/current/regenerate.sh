@@ -17,7 +17,9 @@
 #      repetition for kiwisolver), dense-simplex at 10 ... 1,000 views (for the charts),
 #      each acceleration of Cassowary switched off on stackviews and churn (the counters of
 #      docs/accelerations.md), screens with its diagnostics read in every measured layout
-#      (`--diagnostics`: the ambiguity probes, as `bench layout` has them), and peak
+#      (`--diagnostics`: the ambiguity probes, as `bench layout` has them), Cassowary at
+#      1,000 views on stackviews, deep, anchor and churn (`recheck-*.json`: target 3's
+#      figures at this revision when --only screens keeps the campaign's files), and peak
 #      resident memory per view
 #      (Benchmarks/memory_per_view.py).
 #   4. ALTERNATING pairs (default 16) at 10 views: scene-driven cassowary and kiwisolver
@@ -26,7 +28,8 @@
 #      so only sides measured side by side compare (Notebooks/alternating_runs.py).
 #   5. Each side's runs pooled into one file per suite (Benchmarks/peers/pool_runs.py),
 #      the reports drawn (`bench report --fit-from 100`), FINDINGS' tables printed
-#      (Notebooks/findings_tables.py into tables.md), FINDINGS' charts drawn
+#      (Notebooks/findings_tables.py into tables.md, and from the recheck files into
+#      recheck-tables.md), FINDINGS' charts drawn
 #      (Notebooks/findings_charts.py into charts/) and the index written
 #      (Notebooks/results_index.py into INDEX.md).
 #
@@ -108,11 +111,16 @@ screens_runs() {
   run --suite screens --backends cassowary --diagnostics --sizes 10,100,$BIG $SCENE --out "$RUNS/screens-diagnostics.json"
   run --suite screens --backends dense-simplex --sizes 10,100,1000 --repetitions 3 --time-budget 10 --case-limit 10 \
     --out "$RUNS/screens-dense-simplex.json"
+  # The 1,000-view figures of target 3 at this revision, beside the campaign's pooled files,
+  # which --only screens leaves as they are.
+  for suite in stackviews deep anchor churn; do
+    run --suite $suite --backends cassowary --sizes 1000 $SCENE --out "$RUNS/recheck-$suite.json"
+  done
   step "screens runs done"
 }
 screens_files() {
   pool "$OUT/screens-scene.json" "$RUNS"/campaign-*/screens.json
-  for file in screens-diagnostics.json screens-dense-simplex.json; do
+  for file in screens-diagnostics.json screens-dense-simplex.json recheck-{stackviews,deep,anchor,churn}.json; do
     cp "$RUNS/$file" "$OUT/" 2> /dev/null || FAILED+=("missing $file")
   done
   mkdir -p "$OUT/reports"
@@ -217,6 +225,8 @@ fi
   --system "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-system.json \
   --memory "$OUT/memory-per-view.json" --diagnostics "$OUT/screens-diagnostics.json" > "$OUT/tables.md" \
   || FAILED+=("findings_tables.py")
+"$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/recheck-{stackviews,deep,anchor,churn}.json > "$OUT/recheck-tables.md" \
+  || FAILED+=("findings_tables.py (recheck)")
 [ "$ONLY" = screens ] || "$PYTHON" "$REPO/Notebooks/alternating_runs.py" "$OUT/alternating-10-views" > "$OUT/alternating-10-views.md" || FAILED+=("alternating_runs.py")
 "$PYTHON" "$REPO/Notebooks/findings_charts.py" --results "$OUT" --out "$OUT/charts" || FAILED+=("findings_charts.py")
 "$PYTHON" "$REPO/Notebooks/results_index.py" --results "$OUT" --write || FAILED+=("results_index.py")
