@@ -24,6 +24,9 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   // loading a 10-view grid, 4 % of enaml's scene; the solver keeps its state in a struct,
   // Tableau, for the same reason).
   @exclusivity(unchecked) var variables = SceneVariables()
+  /// The scene's view and guide slots when ``variables`` last gave out blocks: slots are
+  /// never reused, so a step that adds none (a scroll, a resize) skips that O(views) walk.
+  @exclusivity(unchecked) var assignedSlots = (views: 0, guides: 0)
   /// What the solver holds for each key; `id` is nil for a required constraint that was
   /// broken (left out) because it conflicted.
   @exclusivity(unchecked) var held: [ConstraintKey: (id: ConstraintID?, constraint: GeneratedConstraint)] = [:]
@@ -238,7 +241,10 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
   /// `newViews` get their S₀ now when it is known, else at the layout pass.
   private func refresh(_ scene: Scene, elements: [SceneElement], newViews: [ViewIndex]) throws(LayoutError) {
     startStep()
-    variables.assign(scene)
+    if scene.views.count != assignedSlots.views || scene.guides.count != assignedSlots.guides {
+      variables.assign(scene)
+      assignedSlots = (scene.views.count, scene.guides.count)
+    }
     if values.count < variables.variableCount {
       values.append(contentsOf: repeatElement(0, count: variables.variableCount - values.count))
     }

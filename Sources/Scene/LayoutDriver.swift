@@ -42,6 +42,12 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// inputs, and ``writeFrames(of:into:)`` then copies them instead of reading the
   /// backend a second time.
   @exclusivity(unchecked) private var framesAreCurrent = false
+  /// Whether `frames` also holds the table rows' frames as of the last layout, so that a
+  /// layout that changed only rows (a scroll) writes only what it changed into them.
+  @exclusivity(unchecked) private var rowFramesAreCurrent = false
+  /// Whether the scene has a removed view's slot (slots are never reused): without one,
+  /// copying the frames is one block copy.
+  @exclusivity(unchecked) private var hasRemovedViews = false
   @exclusivity(unchecked) private var insets: [(view: ViewIndex, insets: EdgeInsets)] = []
   /// The views whose inputs a pass changed (scratch).
   @exclusivity(unchecked) private var changed: [ViewIndex] = []
@@ -68,6 +74,10 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// - Throws: the backend's `load` error; `.unsupported` for a table without `rowBackends`.
   public func load(_ scene: inout Scene) throws(LayoutError) {
     framesAreCurrent = false
+    hasRemovedViews = scene.parentSlots.withUnsafeBufferPointer { parents in
+      for parent in parents where parent == Scene.removedSlot { return true }
+      return false
+    }
     try findTables(scene)
     tables?.load(scene)
     try backend.load(scene)
@@ -79,6 +89,7 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     // A change that touches nothing (a `scrollTo`) leaves the frames as the last solve
     // left them: the next layout need not read them again.
     if !delta.elements.isEmpty || !delta.addedViews.isEmpty || !delta.removedViews.isEmpty { framesAreCurrent = false }
+    if !delta.removedViews.isEmpty { hasRemovedViews = true }
     try deliverPending(scene)
     if !delta.addedViews.isEmpty || !delta.removedViews.isEmpty { try findTables(scene) }
     if !tableViews.isEmpty { tables?.note(scene, delta) }
@@ -88,7 +99,10 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// Lays the scene out: labels first take the widths of the last solve (a new text or
   /// scale may have changed them), then solve, take in, solve again, until settled.
   /// - Complexity: per pass, the backend's layout, plus O(views) to read frames when the
-  ///   scene has text or a view reading its safe area under the root's unsafe bands.
+  ///   scene has text or a view reading its safe area under the root's unsafe bands. With
+  ///   tables, the rows' layout (``TableLayout``), then O(views) to read the frames if
+  ///   anything reached the backend, else (a scroll) only the frames of the rows fitted
+  ///   and of the rows below them.
   /// - Throws: the backend's `update` or `layoutIfNeeded` error.
   public func layoutIfNeeded(_ scene: inout Scene) throws(LayoutError) {
     try layOutPasses(&scene)
@@ -97,6 +111,11 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     try frames.withUnsafeBufferPointer { frames throws(LayoutError) in
       try tables.layOut(&scene, tables: tableViews, frames: frames)
     }
+    // The rows' frames go into the table scene's: the passes read `frames` only after
+    // reading the backend again, and reading the frames is then one copy.
+    let full = !rowFramesAreCurrent
+    frames.withUnsafeMutableBufferPointer { tables.applyFrames(of: scene, into: $0, full: full) }
+    rowFramesAreCurrent = true
   }
 
   /// The pass loop of the table's own scene (rows are laid out after it: nothing in a row
@@ -104,10 +123,11 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   private func layOutPasses(_ scene: inout Scene) throws(LayoutError) {
     if pending != nil { framesAreCurrent = false }
     try deliverPending(scene)
-    let start = scene.refreshTextSizesFromRecordedWidths()
-    // Nothing reached the backend since the frames were last read and taken in: the
-    // solve is the last one again, and so is everything it implies.
-    let unchanged = framesAreCurrent && start.elements.isEmpty
+    // Nothing reached the backend since the frames were last read and taken in (a
+    // scroll): the labels already have the sizes of the widths recorded then, the solve is
+    // the last one again, and so is everything it implies.
+    let unchanged = framesAreCurrent
+    let start = unchanged ? SceneDelta() : scene.refreshTextSizesFromRecordedWidths()
     framesAreCurrent = false
     if !start.elements.isEmpty {
       if !tableViews.isEmpty { tables?.note(scene, start) }
@@ -147,18 +167,26 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   }
 
   /// The backend's frames (``LayoutBackend/writeFrames(of:into:)``), with table rows
-  /// placed and their subtrees from their own layouts. O(views).
+  /// placed and their subtrees from their own layouts. O(views): after a layout, one copy.
   public func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
     if framesAreCurrent {
-      // The passes read these after the last solve; the slots of removed views keep
-      // whatever the caller had, as a backend's read leaves them.
+      // The passes read these after the last solve, and a layout put the rows' frames in
+      // them; the slots of removed views keep whatever the caller had, as a backend's read
+      // leaves them.
       self.frames.withUnsafeBufferPointer { cached in
-        for (v, parent) in scene.parentSlots.enumerated() where parent != Scene.removedSlot { frames[v] = cached[v] }
+        guard hasRemovedViews else {
+          if let to = frames.baseAddress, let from = cached.baseAddress { to.update(from: from, count: scene.views.count) }
+          return
+        }
+        scene.parentSlots.withUnsafeBufferPointer { parents in
+          for v in parents.indices where parents[v] != Scene.removedSlot { frames[v] = cached[v] }
+        }
       }
+      if !rowFramesAreCurrent, !tableViews.isEmpty { tables?.writeFrames(of: scene, into: frames) }
     } else {
       backend.writeFrames(of: scene, into: frames)
+      if !tableViews.isEmpty { tables?.writeFrames(of: scene, into: frames) }
     }
-    if !tableViews.isEmpty { tables?.writeFrames(of: scene, into: frames) }
   }
 
   /// The backend's diagnostics, then `layoutLoop` when the last layout did not settle,
@@ -177,9 +205,7 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// plus O(row subtree) per scroll view inside a row.
   public func contentSizes(of scene: Scene) -> [(view: ViewIndex, size: AxisPair<Double>)] {
     scene.scrollViews.compactMap { v in
-      if let placement = tables?.placements[v] {
-        return (v, AxisPair(horizontal: placement.width, vertical: placement.contentHeight))
-      }
+      if let size = tables?.contentSize(ofTable: v) { return (v, size) }
       if let tables, !tableViews.isEmpty, let size = tables.contentSize(of: v, in: scene) { return (v, size) }
       return backend.contentSize(of: v, in: scene).map { (v, $0) }
     }
@@ -284,6 +310,7 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     }
     frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
     framesAreCurrent = true
+    rowFramesAreCurrent = false
     passSerial += 1
   }
 }

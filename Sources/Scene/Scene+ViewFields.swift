@@ -51,6 +51,10 @@ extension Scene {
   @inlinable @inline(__always)
   public func isTable(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.table?.estimatedRowHeight } != nil }
 
+  /// A table's estimated row height; nil for a view that is not a present table.
+  @inlinable @inline(__always)
+  public func estimatedRowHeight(of v: ViewIndex) -> Double? { slot(v) { $0[$1]?.table?.estimatedRowHeight } }
+
   @inlinable @inline(__always)
   public func isScrollView(_ v: ViewIndex) -> Bool { slot(v) { $0[$1]?.isScrollView } ?? false }
 

@@ -26,29 +26,38 @@ final class TableLayout<Backend: LayoutBackend> {
     var width: Double { scene.container.width }
   }
 
-  /// Where a table's rows are after the last layout, in row order.
-  struct Placement {
-    var width = Double.nan
-    var rows: [ViewIndex] = []
-    var ys: [Double] = []
-    var heights: [Double] = []
-    var contentHeight = 0.0
-  }
-
   private let makeBackend: () -> Backend
+  // The arrays below are read and written only by this class's own methods, one access at
+  // a time (a fit's layout is another instance's): `@exclusivity(unchecked)` drops the
+  // run-time check each access to a class's stored property pays, which was a third of a
+  // scroll's work on a 1,875-row table when every row was visited.
   /// Fits by row, through `fitSlot` (view index → index into `fits`, −1 for none), so that
   /// writing frames reads no dictionary per view.
-  private var fits: [RowFit] = []
-  private var fitSlot: [Int32] = []
+  @exclusivity(unchecked) private(set) var fits: [RowFit] = []
+  @exclusivity(unchecked) private(set) var fitSlot: [Int32] = []
   /// Each fitted row's height by view index, NaN for a row not fitted (and any other
-  /// view): the loops over every row read only this, not the fits.
-  private var fittedHeights: [Double] = []
+  /// view).
+  @exclusivity(unchecked) private var fittedHeights: [Double] = []
+  /// Per table laid out, in the order the driver gives them: its rows, heights and tops.
+  @exclusivity(unchecked) var placements: [TableRows] = []
+  /// By view index, for a row of a table in ``placements``: that table's index there and
+  /// the row's position in it (−1 for other views).
+  @exclusivity(unchecked) private var rowPlacement: [Int32] = []
+  @exclusivity(unchecked) private var rowPosition: [Int32] = []
+  /// Fitted rows whose fits were marked stale since the last layout (each once): the rows
+  /// a layout judges again, without a pass over every row.
+  @exclusivity(unchecked) private var staleRows: [ViewIndex] = []
+  /// Rows whose fit was made, replaced or dropped since their subtrees' frames were last
+  /// written into the driver's frames (``applyFrames(of:into:full:)``).
+  @exclusivity(unchecked) var rewrittenRows: [ViewIndex] = []
+  /// Scratch: positions of rows (in view, or to judge again), reused across layouts.
+  @exclusivity(unchecked) private var positions: [Int] = []
+  @exclusivity(unchecked) private var judged: [(position: Int, isVisible: Bool)] = []
   /// The row of each user constraint in a row, so a removed constraint still names it.
   private var constraintRows: [Int: ViewIndex] = [:]
   /// The inverse, by outermost row: what a row's scene takes, without a pass over every
   /// constraint of the table's scene per fit.
   private var rowConstraints: [ViewIndex: Set<Int>] = [:]
-  private(set) var placements: [ViewIndex: Placement] = [:]
   /// Work of row layouts replaced since, so that counters only grow.
   private var retiredWork = SolverCounters()
   private var fitsMade = 0
@@ -94,85 +103,106 @@ final class TableLayout<Backend: LayoutBackend> {
 
   /// Fits and places the rows of every table, `frames` being the table scene's solved
   /// frames (the tables' own sizes). Writes clamped offsets back into the scene.
-  /// - Complexity: O(rows) per table and round, plus the fits made.
+  /// - Complexity: per table, O(log rows + rows in view) per round of the fitting loop,
+  ///   plus the fits made and a pass of additions over the rows after each height that
+  ///   changed; O(rows) when the table's width or its list of rows changed.
   /// - Throws: a row layout's error.
   func layOut(_ scene: inout Scene, tables: [ViewIndex], frames: UnsafeBufferPointer<Rect>) throws(LayoutError) {
-    for table in tables {
-      guard let estimate = scene.view(table)?.table?.estimatedRowHeight else { continue }
+    syncPlacements(tables)
+    for p in placements.indices {
+      let table = placements[p].table
+      guard let estimate = scene.estimatedRowHeight(of: table) else { continue }
       let width = frames[table.index].width
       let visibleHeight = frames[table.index].height
-      var placement = placements[table] ?? Placement()
       let rows = scene.children(of: table)
+      if !placements[p].holds(rows, estimate: estimate) { resetRows(p, rows, estimate: estimate, scene) }
       var offset = scene.tableOffsets[table.index]
-      func heights() -> [Double] { rows.map { fittedHeight(of: $0) ?? estimate } }
-      func ys(_ heights: [Double]) -> [Double] {
-        var y = 0.0
-        return heights.map { h in
-          defer { y += h }
-          return y
-        }
-      }
-      func isVisible(_ y: Double, _ h: Double) -> Bool { y < offset + visibleHeight && y + h > offset }
 
       // Changed rows and, after a width change, every fitted row: judged with the heights
-      // from before the change.
-      let widthChanged = !(abs(placement.width - width) <= 1e-9)
-      let before = heights()
-      let beforeYs = ys(before)
-      for (k, row) in rows.enumerated() {
-        guard fittedHeight(of: row) != nil, widthChanged || fits[Int(fitSlot[row.index])].isStale else { continue }
-        if isVisible(beforeYs[k], before[k]) {
-          try fitRow(row, of: &scene, width: width)
+      // from before the change, then fitted again or returned to the estimate.
+      let widthChanged = !(abs(placements[p].width - width) <= 1e-9)
+      placements[p].refreshTops()
+      positions.removeAll(keepingCapacity: true)
+      if widthChanged {
+        for (k, row) in rows.enumerated() where fittedHeight(of: row) != nil { positions.append(k) }
+      } else {
+        for row in staleRows where row.index < rowPlacement.count && Int(rowPlacement[row.index]) == p && fittedHeight(of: row) != nil {
+          let k = Int(rowPosition[row.index])
+          if rows[k].index == row.index { positions.append(k) }
+        }
+        positions.sort()
+      }
+      judged.removeAll(keepingCapacity: true)
+      do {
+        let (tops, bottom) = (placements[p].tops, offset + visibleHeight)
+        for k in positions { judged.append((k, tops[k] < bottom && tops[k + 1] > offset)) }
+      }
+      for (k, isVisible) in judged {
+        if isVisible {
+          try fitRow(rows[k], of: &scene, width: width)
         } else {
-          setFitted(row, false)
+          setFitted(rows[k], false)
         }
       }
 
       // Fit what is visible, clamp the offset, until nothing changes.
-      var current = heights()
       while true {
-        let tops = ys(current)
+        placements[p].refreshTops()
+        positions.removeAll(keepingCapacity: true)
+        placements[p].appendVisible(offset: offset, visibleHeight: visibleHeight, into: &positions)
         var fitted = false
-        for (k, row) in rows.enumerated() where fittedHeight(of: row) == nil && isVisible(tops[k], current[k]) {
-          try fitRow(row, of: &scene, width: width)
+        for k in positions where fittedHeight(of: rows[k]) == nil {
+          try fitRow(rows[k], of: &scene, width: width)
           fitted = true
         }
-        if fitted { current = heights() }
-        let content = current.reduce(0, +)
+        placements[p].refreshTops()
+        let content = placements[p].contentHeight
         let clamped = min(max(offset, 0), max(0, content - visibleHeight))
         let moved = clamped != offset
         offset = clamped
         if !fitted && !moved { break }
       }
       scene.tableOffsets[table.index] = offset
-      placement.width = width
-      placement.rows = rows
-      placement.heights = current
-      placement.ys = ys(current)
-      placement.contentHeight = current.reduce(0, +)
-      placements[table] = placement
+      placements[p].width = width
     }
-    placements = placements.filter { scene.view($0.key) != nil }
+    staleRows.removeAll(keepingCapacity: true)
   }
 
-  /// Writes every row's frame (0, y, T, h) and, for fitted rows, their subtrees' frames from
-  /// their own layouts; the subtrees of rows not fitted get zero frames (unchecked, but the
-  /// same on every backend). O(views in rows).
-  func writeFrames(of scene: Scene, into frames: UnsafeMutableBufferPointer<Rect>) {
-    for placement in placements.values {
-      for (k, row) in placement.rows.enumerated() where scene.isPresent(row) {
-        frames[row.index] = Rect(x: 0, y: placement.ys[k], width: placement.width, height: placement.heights[k])
-        guard fittedHeight(of: row) != nil else { continue }
-        let slot = Int(fitSlot[row.index])
-        for (j, v) in fits[slot].indices.enumerated() where v != row && scene.isPresent(v) {
-          frames[v.index] = fits[slot].frames[j]
-        }
-      }
+  /// Makes ``placements`` follow `tables` (the driver finds them again when views come or
+  /// go), keeping each table's rows; every row is mapped again at its table's next layout.
+  /// O(tables²) plus O(views) when they changed, O(tables) otherwise.
+  private func syncPlacements(_ tables: [ViewIndex]) {
+    var same = placements.count == tables.count
+    if same {
+      for (p, table) in tables.enumerated() where placements[p].table.index != table.index { same = false }
     }
-    for v in scene.rowSlots.indices where scene.rowSlots[v] >= 0 && scene.isPresent(v) {
-      // A view in a table inside a row belongs to the outermost row's layout.
-      let row = outermostRow(of: ViewIndex(Int(scene.rowSlots[v])), scene)
-      if row.index != v, fittedHeight(of: row) == nil { frames[v] = .zero }
+    guard !same else { return }
+    for v in rowPlacement.indices {
+      rowPlacement[v] = -1
+      rowPosition[v] = -1
+    }
+    placements = tables.map { table in
+      var kept = placements.first { $0.table.index == table.index } ?? TableRows(table: table)
+      kept.reset(rows: [], estimate: .nan) { _ in nil }
+      return kept
+    }
+  }
+
+  /// Gives table `p` its rows, from the fits' heights, and maps each row to its place.
+  /// O(rows).
+  private func resetRows(_ p: Int, _ rows: [ViewIndex], estimate: Double, _ scene: Scene) {
+    if rowPlacement.count < scene.views.count {
+      rowPlacement.append(contentsOf: repeatElement(-1, count: scene.views.count - rowPlacement.count))
+      rowPosition.append(contentsOf: repeatElement(-1, count: scene.views.count - rowPosition.count))
+    }
+    for row in placements[p].rows where Int(rowPlacement[row.index]) == p {
+      rowPlacement[row.index] = -1
+      rowPosition[row.index] = -1
+    }
+    placements[p].reset(rows: rows, estimate: estimate) { fittedHeight(of: $0) }
+    for (k, row) in rows.enumerated() {
+      rowPlacement[row.index] = Int32(p)
+      rowPosition[row.index] = Int32(k)
     }
   }
 
@@ -185,18 +215,18 @@ final class TableLayout<Backend: LayoutBackend> {
 
   /// Diagnostics of the fitted rows' own layouts, table by table, row by row.
   func diagnostics() -> [LayoutDiagnostic] {
-    placements.keys.sorted().flatMap { table in
-      placements[table]!.rows.compactMap { fit(of: $0) }.filter(\.isFitted).flatMap { $0.driver.diagnostics(of: $0.scene) }
+    placements.flatMap { placement in
+      placement.rows.compactMap { fit(of: $0) }.filter(\.isFitted).flatMap { $0.driver.diagnostics(of: $0.scene) }
     }
   }
 
   /// The rows not fitted, per table in index order: this scene's tables, and those inside
   /// fitted rows, from the rows' own layouts.
   func estimatedRows(of scene: Scene) -> [(table: ViewIndex, rows: [ViewIndex])] {
-    var result: [(table: ViewIndex, rows: [ViewIndex])] = placements.keys.sorted().map { table in
-      (table, placements[table]!.rows.filter { fittedHeight(of: $0) == nil })
+    var result: [(table: ViewIndex, rows: [ViewIndex])] = placements.map { placement in
+      (placement.table, placement.rows.filter { fittedHeight(of: $0) == nil })
     }
-    for placement in placements.values {
+    for placement in placements {
       for row in placement.rows {
         guard fittedHeight(of: row) != nil, let fit = fit(of: row) else { continue }
         for (table, rows) in fit.driver.estimatedRows(of: fit.scene) {
@@ -205,6 +235,12 @@ final class TableLayout<Backend: LayoutBackend> {
       }
     }
     return result.sorted { $0.table < $1.table }
+  }
+
+  /// A table's width and content height after the last layout; nil for a table this
+  /// layout has not placed. O(tables).
+  func contentSize(ofTable table: ViewIndex) -> AxisPair<Double>? {
+    placements.first { $0.table.index == table.index }.map { AxisPair(horizontal: $0.width, vertical: $0.contentHeight) }
   }
 
   /// The content size of scroll view `v` in a row's subtree, from that row's own layout
@@ -239,14 +275,17 @@ final class TableLayout<Backend: LayoutBackend> {
   private func changed(_ row: ViewIndex, _ scene: Scene) {
     var current: ViewIndex? = row
     while let r = current {
-      if r.index < fitSlot.count, fitSlot[r.index] >= 0 { fits[Int(fitSlot[r.index])].isStale = true }
+      if r.index < fitSlot.count, fitSlot[r.index] >= 0, !fits[Int(fitSlot[r.index])].isStale {
+        fits[Int(fitSlot[r.index])].isStale = true
+        staleRows.append(r)
+      }
       current = scene.parent(of: r).flatMap { scene.row(of: $0) }
     }
   }
 
   /// The row's height when it is fitted. O(1), from ``fittedHeights`` (``fit(of:)`` copies
   /// the fit, its scene included: a retain of each of its arrays, per row per round).
-  private func fittedHeight(of row: ViewIndex) -> Double? {
+  func fittedHeight(of row: ViewIndex) -> Double? {
     guard row.index < fittedHeights.count else { return nil }
     let height = fittedHeights[row.index]
     return height.isNaN ? nil : height
@@ -256,7 +295,8 @@ final class TableLayout<Backend: LayoutBackend> {
     row.index < fitSlot.count && fitSlot[row.index] >= 0 ? fits[Int(fitSlot[row.index])] : nil
   }
 
-  /// Marks the row fitted at its fit's current height, or not fitted.
+  /// Marks the row fitted at its fit's current height, or not fitted, in its table's
+  /// heights too; its subtree's frames are to be written again. O(1).
   private func setFitted(_ row: ViewIndex, _ isFitted: Bool) {
     guard row.index < fitSlot.count, fitSlot[row.index] >= 0 else { return }
     let slot = Int(fitSlot[row.index])
@@ -264,7 +304,12 @@ final class TableLayout<Backend: LayoutBackend> {
     if fittedHeights.count <= row.index {
       fittedHeights.append(contentsOf: repeatElement(.nan, count: row.index + 1 - fittedHeights.count))
     }
-    fittedHeights[row.index] = isFitted ? fits[slot].frames[fits[slot].scene.root.index].height : .nan
+    let height = isFitted ? fits[slot].frames[fits[slot].scene.root.index].height : Double.nan
+    fittedHeights[row.index] = height
+    if row.index < rowPlacement.count, rowPlacement[row.index] >= 0 {
+      placements[Int(rowPlacement[row.index])].setHeight(Int(rowPosition[row.index]), isFitted ? height : nil)
+    }
+    rewrittenRows.append(row)
   }
 
   /// Fits `row` at `width`: a fit of the same subtree is resized in place (its solver
