@@ -46,6 +46,11 @@ class DataSelectionTests(unittest.TestCase):
         synthetic.write(folder, "churn-scene.json", synthetic.results(churn[:1], suite="churn"))
         synthetic.write(folder, "churn-kiwisolver.json", synthetic.results(churn[1:], suite="churn"))
         synthetic.write(folder, "memory-per-view.json", {"format": "layoutbench.memory/1", "rows": []})
+        # Newer, but a recheck and a --diagnostics run: neither replaces the campaign's points.
+        for name in ("recheck-stackviews.json", "stackviews-diagnostics.json"):
+            synthetic.write(folder, name, synthetic.results(
+                [loading("stack.a", "cassowary", 1000, 1e9, 1e9, change_samples=(1e9,))], suite="stackviews",
+                created="2026-12-01T10:00:00Z"))
         cls.phases = findings_charts.load(folder)
 
     @classmethod
@@ -58,6 +63,7 @@ class DataSelectionTests(unittest.TestCase):
         self.assertEqual(set(points["backend"]), {"cassowary", "springs-struts", "dense-simplex", "kiwisolver"})
         cassowary = points[points["backend"] == "cassowary"]
         self.assertEqual(cassowary["size"].tolist(), [10, 100, 1000])
+        self.assertEqual(cassowary["medianNanoseconds"].tolist(), [1_100.0, 11_000.0, 110_000.0])
         self.assertEqual(cassowary["medianNanoseconds"].tolist(), [1_100.0, 11_000.0, 110_000.0])
 
     def test_kiwisolver_ratios_against_both_drivers_with_changes_pooled(self) -> None:
