@@ -107,6 +107,9 @@ screens_runs() {
   for n in $(seq 1 "$CAMPAIGN_RUNS"); do
     mkdir -p "$RUNS/campaign-$n"
     run --suite screens --backends cassowary,springs-struts --sizes 10,100,$BIG $SCENE --out "$RUNS/campaign-$n/screens.json"
+    # A feed of 10,000 rows (53,334 views): a scroll's cost against the table's length.
+    run --suite screens --workloads screen.feed --backends cassowary,springs-struts --sizes 53334 $SCENE \
+      --out "$RUNS/campaign-$n/screens-feed-10000-rows.json"
   done
   run --suite screens --backends cassowary --diagnostics --sizes 10,100,$BIG $SCENE --out "$RUNS/screens-diagnostics.json"
   run --suite screens --backends dense-simplex --sizes 10,100,1000 --repetitions 3 --time-budget 10 --case-limit 10 \
@@ -120,6 +123,7 @@ screens_runs() {
 }
 screens_files() {
   pool "$OUT/screens-scene.json" "$RUNS"/campaign-*/screens.json
+  pool "$OUT/screens-feed-10000-rows.json" "$RUNS"/campaign-*/screens-feed-10000-rows.json
   for file in screens-diagnostics.json screens-dense-simplex.json recheck-{stackviews,deep,anchor,churn}.json; do
     cp "$RUNS/$file" "$OUT/" 2> /dev/null || FAILED+=("missing $file")
   done
@@ -134,7 +138,7 @@ pool() { # pool OUT.json INPUT... (one input is copied as it is)
 shopt -s nullglob
 
 if [ "$ONLY" = screens ]; then
-  if [ "$REUSE" = 0 ]; then rm -rf "$RUNS"/campaign-*/screens.json; screens_runs; fi
+  if [ "$REUSE" = 0 ]; then rm -rf "$RUNS"/campaign-*/screens*.json; screens_runs; fi
   screens_files
 elif [ "$REUSE" = 0 ]; then
   rm -rf "$RUNS"; mkdir -p "$RUNS"
@@ -220,7 +224,7 @@ done
 screens_files
 fi
 
-"$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/{stackviews,deep,churn,enaml,anchor,screens}-scene.json \
+"$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/{stackviews,deep,churn,enaml,anchor,screens}-scene.json "$OUT/screens-feed-10000-rows.json" \
   "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-kiwisolver.json \
   --system "$OUT"/{stackviews,deep,churn,enaml,anchor,anchor-1000}-system.json \
   --memory "$OUT/memory-per-view.json" --diagnostics "$OUT/screens-diagnostics.json" > "$OUT/tables.md" \

@@ -88,9 +88,11 @@ extension Scene {
 
   /// Touches the constraints and stacks that measure from the insets of the views in
   /// `moved` (ascending): anchors on their safe area, and, for a view whose margins are
-  /// inset from its safe area, on its margins. O(constraints · log moved), no allocation
-  /// beyond the delta's.
+  /// inset from its safe area, on its margins. O(moved + reading constraints · log moved),
+  /// plus O(new constraints) to extend the reading list; no allocation beyond the delta's
+  /// and the list's growth.
   mutating func touchInsetReaders(of moved: [(view: ViewIndex, insets: EdgeInsets)], into delta: inout SceneDelta) {
+    findInsetReadingConstraints()
     func isMoved(_ v: ViewIndex) -> Bool {
       var (low, high) = (0, moved.count)
       while low < high {
@@ -110,13 +112,35 @@ extension Scene {
       case .guide: false
       }
     }
-    for (v, _) in moved where stack(of: v)?.isLayoutMarginsRelative == true && marginsMove(v) {
+    for (v, _) in moved where isStack(v) && stack(of: v)?.isLayoutMarginsRelative == true && marginsMove(v) {
       delta.touch(.stack(v))
     }
-    for c in constraints.indices {
+    for c in insetReadingConstraints {
       guard let constraint = constraints[c] else { continue }
       if reads(constraint.first) || (constraint.second.map(reads) ?? false) { delta.touch(.constraint(c)) }
     }
     delta.shiftsAreComplete = false
+  }
+
+  /// Extends ``insetReadingConstraints`` over the constraints added since it last looked
+  /// (a removed constraint's slot turns nil and stays in the list, skipped). O(new
+  /// constraints).
+  mutating func findInsetReadingConstraints() {
+    if insetReadingScanned > constraints.count {
+      insetReadingConstraints.removeAll()
+      insetReadingScanned = 0
+    }
+    func readsInsets(_ anchor: Anchor) -> Bool {
+      switch anchor.item {
+      case .safeArea, .margins: true
+      case .view: anchor.attribute.isMargin
+      case .guide: false
+      }
+    }
+    for c in insetReadingScanned..<constraints.count {
+      guard let constraint = constraints[c] else { continue }
+      if readsInsets(constraint.first) || (constraint.second.map(readsInsets) ?? false) { insetReadingConstraints.append(c) }
+    }
+    insetReadingScanned = constraints.count
   }
 }

@@ -37,6 +37,11 @@ public struct Scene: Sendable {
   public internal(set) var safeAreaSlots: [EdgeInsets] = []
   /// Present non-root views whose `safeAreaSlots` entry is not zero.
   public internal(set) var viewsWithInsets = 0
+  /// The constraints with an anchor on a safe area or on margins (the ones a view's insets
+  /// can move), by index, ascending, and how many constraint slots have been looked at:
+  /// constraints only ever append, so the list grows as they do (Scene+LayoutPasses.swift).
+  var insetReadingConstraints: [Int] = []
+  var insetReadingScanned = 0
   /// Each view slot's hidden and scroll-view bits (``hiddenFlag``, ``scrollViewFlag``),
   /// parallel to `views`: the layout passes test both for every view after every solve, and
   /// reading them from the optional `View` copied it.
