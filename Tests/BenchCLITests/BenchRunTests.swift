@@ -98,16 +98,9 @@ import Testing
   @Test func noParkingSwapsInPlace() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var pivots: [Double] = []
-    for extra in [[], ["--no-parking"]] {
-      let out = folder.appendingPathComponent("swap\(extra.count).json")
-      let output = try BenchProcess.run(
-        ["run", "--suite", "churn", "--workloads", "churn.sizeClassSwap", "--sizes", "10", "--backends", "cassowary",
-         "--repetitions", "1", "--warmup", "0", "--allow-debug", "--out", out.path] + extra)
-      #expect(output.status == 0, "\(output.standardError)")
-      let phases = try #require(try Self.cases(Self.json(out)).first?["phases"] as? [[String: Any]])
-      let swap = try #require(phases.first { $0["name"] as? String == "sizeClassSwap" })
-      pivots.append(try #require(((swap["counters"] as? [String: Any])?["pivots"] as? NSNumber)?.doubleValue))
+    let pivots = try [[], ["--no-parking"]].map { extra in
+      try Self.pivotsPerOperation(
+        suite: "churn", workload: "churn.sizeClassSwap", phase: "sizeClassSwap", extra: extra, in: folder)
     }
     #expect(pivots[0] < 1 && pivots[1] >= 1, "pivots per swap, parking and in place: \(pivots)")
   }
@@ -119,21 +112,29 @@ import Testing
   @Test func diagnosticsPutTheAmbiguityProbesInTheMeasuredLayouts() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var pivots: [Double] = []
-    for extra in [[], ["--diagnostics"]] {
-      let out = folder.appendingPathComponent("nested\(extra.count).json")
-      let output = try BenchProcess.run(
-        ["run", "--suite", "screens", "--workloads", "deep.nested", "--sizes", "10", "--backends", "cassowary",
-         "--repetitions", "1", "--warmup", "0", "--allow-debug", "--out", out.path] + extra)
-      #expect(output.status == 0, "\(output.standardError)")
-      let phases = try #require(try Self.cases(Self.json(out)).first?["phases"] as? [[String: Any]])
-      let rotation = try #require(phases.first { $0["name"] as? String == "resizeContainer" })
-      pivots.append(try #require(((rotation["counters"] as? [String: Any])?["pivots"] as? NSNumber)?.doubleValue))
+    let pivots = try [[], ["--diagnostics"]].map { extra in
+      try Self.pivotsPerOperation(
+        suite: "screens", workload: "deep.nested", phase: "resizeContainer", extra: extra, in: folder)
     }
     #expect(pivots[0] < 0.5 && pivots[1] >= 1, "pivots per rotation, without and with diagnostics: \(pivots)")
     let refused = try BenchProcess.run(["run", "--suite", "smoke", "--driver", "system", "--diagnostics", "--allow-debug"])
     #expect(refused.status == 64)
     #expect(refused.standardError.contains("--diagnostics"), "\(refused.standardError)")
+  }
+
+  /// Pivots per operation of `phase` in a one-repetition cassowary run of `workload` at
+  /// size 10 with `extra` options (counters are deterministic, so one run decides).
+  static func pivotsPerOperation(
+    suite: String, workload: String, phase: String, extra: [String], in folder: URL
+  ) throws -> Double {
+    let out = folder.appendingPathComponent("\(workload)-\(extra.joined()).json")
+    let output = try BenchProcess.run(
+      ["run", "--suite", suite, "--workloads", workload, "--sizes", "10", "--backends", "cassowary",
+       "--repetitions", "1", "--warmup", "0", "--allow-debug", "--out", out.path] + extra)
+    #expect(output.status == 0, "\(output.standardError)")
+    let phases = try #require(try cases(json(out)).first?["phases"] as? [[String: Any]])
+    let measured = try #require(phases.first { $0["name"] as? String == phase })
+    return try #require(((measured["counters"] as? [String: Any])?["pivots"] as? NSNumber)?.doubleValue)
   }
 
   @Test func theSystemDriverMeasuresTheExportedSystemOnEverySolverBackend() throws {
