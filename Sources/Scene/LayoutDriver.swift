@@ -31,8 +31,7 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// New inputs the scene took in after a layout that did not settle, not yet given to the
   /// backend (so that the state reports the last solve's frames); given before anything else.
   private var pending: SceneDelta?
-  /// Scratch, reused across passes: the solve's frames and root-coordinate origins, with
-  /// the pass each origin was computed in.
+  /// Scratch, reused across passes: the solve's frames and root-coordinate origins.
   // The scratch below is read and written only by this class's own methods, one access at
   // a time: `@exclusivity(unchecked)` drops the run-time check each access to a class's
   // stored property pays, which was most of a pass's inset walk (a dozen accesses per view,
@@ -52,10 +51,8 @@ public final class LayoutDriver<Backend: LayoutBackend> {
   /// The views whose inputs a pass changed (scratch).
   @exclusivity(unchecked) private var changed: [ViewIndex] = []
   @exclusivity(unchecked) private var origins: [(x: Double, y: Double, inScrollContent: Bool)] = []
-  @exclusivity(unchecked) private var originPass: [Int] = []
   /// The views a walk to a known origin passed (scratch, kept so a pass allocates nothing).
   @exclusivity(unchecked) private var originChain: [Int] = []
-  @exclusivity(unchecked) private var passSerial = 0
 
   /// Table rows, laid out each by a backend of its own; nil without a way to make one.
   private let tables: TableLayout<Backend>?
@@ -263,39 +260,32 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     let count = scene.views.count
     if origins.count < count {
       origins.append(contentsOf: repeatElement((x: 0.0, y: 0.0, inScrollContent: false), count: count - origins.count))
-      originPass.append(contentsOf: repeatElement(0, count: count - originPass.count))
     }
-    let serial = passSerial
     origins[scene.root.index] = (0, 0, false)
-    originPass[scene.root.index] = serial
-    var memo = OriginMemo(serial: serial)
     let clear = BandFreeRegion(scene)
     origins.withUnsafeMutableBufferPointer { origins in
-      originPass.withUnsafeMutableBufferPointer { passes in
-        memo.origins = origins
-        memo.passes = passes
-        scene.parentSlots.withUnsafeBufferPointer { parents in
-          scene.flagSlots.withUnsafeBufferPointer { flags in
-            scene.safeAreaSlots.withUnsafeBufferPointer { stored in
-              for v in 0..<count where parents[v] >= 0 {
-                let origin = memo.rootOrigin(of: v, parents, flags, frames, &originChain)
-                let old = stored[v]
-                if origin.inScrollContent && old.isZero { continue }
-                let frame = frames[v]
-                // Most views meet no band: their insets stay zero without computing them.
-                if old.isZero && clear.contains(x: origin.x, y: origin.y, width: frame.width, height: frame.height) {
-                  continue
-                }
-                guard flags[v] & Scene.hiddenFlag == 0 else { continue }
-                let new =
-                  origin.inScrollContent
-                  ? EdgeInsets.zero
-                  : scene.bandInsets(of: Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height))
-                if abs(old.top - new.top) > 0.001 || abs(old.left - new.left) > 0.001
-                  || abs(old.bottom - new.bottom) > 0.001 || abs(old.right - new.right) > 0.001
-                {
-                  insets.append((ViewIndex(v), new))
-                }
+      scene.parentSlots.withUnsafeBufferPointer { parents in
+        scene.flagSlots.withUnsafeBufferPointer { flags in
+          scene.safeAreaSlots.withUnsafeBufferPointer { stored in
+            let walk = OriginWalk(origins: origins, parents: parents, flags: flags, frames: frames)
+            for v in 0..<count where parents[v] >= 0 {
+              let origin = walk.rootOrigin(of: v, &originChain)
+              let old = stored[v]
+              if origin.inScrollContent && old.isZero { continue }
+              let frame = frames[v]
+              // Most views meet no band: their insets stay zero without computing them.
+              if old.isZero && clear.contains(x: origin.x, y: origin.y, width: frame.width, height: frame.height) {
+                continue
+              }
+              guard flags[v] & Scene.hiddenFlag == 0 else { continue }
+              let new =
+                origin.inScrollContent
+                ? EdgeInsets.zero
+                : scene.bandInsets(of: Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height))
+              if abs(old.top - new.top) > 0.001 || abs(old.left - new.left) > 0.001
+                || abs(old.bottom - new.bottom) > 0.001 || abs(old.right - new.right) > 0.001
+              {
+                insets.append((ViewIndex(v), new))
               }
             }
           }
@@ -311,7 +301,6 @@ public final class LayoutDriver<Backend: LayoutBackend> {
     frames.withUnsafeMutableBufferPointer { backend.writeFrames(of: scene, into: $0) }
     framesAreCurrent = true
     rowFramesAreCurrent = false
-    passSerial += 1
   }
 }
 
@@ -342,48 +331,42 @@ private struct BandFreeRegion {
   }
 }
 
-/// Root-coordinate origins of one pass, over the driver's scratch buffers: `passes[v]`
-/// says whether `origins[v]` is this pass's.
-private struct OriginMemo {
-  let serial: Int
-  var origins = UnsafeMutableBufferPointer<(x: Double, y: Double, inScrollContent: Bool)>(start: nil, count: 0)
-  var passes = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+/// Root-coordinate origins of one pass, computed in view index order over the driver's
+/// scratch: a view whose parent has a lower index (views are usually added after their
+/// parents) takes the parent's origin, computed earlier in the pass; one listed before its
+/// parent walks up to the first ancestor with a lower index than its own (or the root) and
+/// computes the way down.
+private struct OriginWalk {
+  let origins: UnsafeMutableBufferPointer<(x: Double, y: Double, inScrollContent: Bool)>
+  let parents: UnsafeBufferPointer<Int32>
+  let flags: UnsafeBufferPointer<UInt8>
+  let frames: UnsafeBufferPointer<Rect>
 
-  init(serial: Int) { self.serial = serial }
-
-  /// The view's origin in root coordinates and whether it lies in a scroll view's content,
-  /// from its parent's when this pass has it (the usual case: parents come first), else by
-  /// a walk up to an ancestor this pass has, memoising every view on the way (`chain`:
-  /// scratch). O(1) amortised.
+  /// The view's origin in root coordinates and whether it lies in a scroll view's content;
+  /// every view of lower index must have been given its origin this pass. O(1) when the
+  /// parent's index is lower, else O(depth) (`chain`: scratch).
   @inline(__always)
-  func rootOrigin(
-    of v: Int, _ parents: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>,
-    _ frames: UnsafeBufferPointer<Rect>, _ chain: inout [Int]
-  ) -> (x: Double, y: Double, inScrollContent: Bool) {
+  func rootOrigin(of v: Int, _ chain: inout [Int]) -> (x: Double, y: Double, inScrollContent: Bool) {
     let parent = Int(parents[v])
-    if passes[parent] == serial {
-      let origin = step(from: parent, to: v, flags, frames)
+    if parent < v {
+      let origin = step(from: parent, to: v)
       origins[v] = origin
-      passes[v] = serial
       return origin
     }
     chain.removeAll(keepingCapacity: true)
-    var current = v
-    while passes[current] != serial, parents[current] >= 0 {
+    var current = parent
+    while current > v, parents[current] >= 0 {
       chain.append(current)
       current = Int(parents[current])
     }
-    for index in chain.reversed() {
-      origins[index] = step(from: Int(parents[index]), to: index, flags, frames)
-      passes[index] = serial
-    }
-    return origins[v]
+    for index in chain.reversed() { origins[index] = step(from: Int(parents[index]), to: index) }
+    let origin = step(from: parent, to: v)
+    origins[v] = origin
+    return origin
   }
 
   @inline(__always)
-  private func step(
-    from parent: Int, to v: Int, _ flags: UnsafeBufferPointer<UInt8>, _ frames: UnsafeBufferPointer<Rect>
-  ) -> (x: Double, y: Double, inScrollContent: Bool) {
+  private func step(from parent: Int, to v: Int) -> (x: Double, y: Double, inScrollContent: Bool) {
     let base = origins[parent]
     let frame = frames[v]
     return (base.x + frame.x, base.y + frame.y, base.inScrollContent || flags[parent] & Scene.scrollViewFlag != 0)

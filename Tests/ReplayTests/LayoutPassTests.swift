@@ -130,6 +130,31 @@ import Testing
     #expect(frame(states[1], "inner") == [0, 0, 812, 92], "landscape: no top band")
   }
 
+  /// The same nesting with every view listed before its parent (the inset walk goes in
+  /// view order and walks up to a parent it has not reached yet): the same frames, passes
+  /// and, two levels down, the band reaching into a view whose root y is the sum of both.
+  @Test func viewsListedBeforeTheirParentsTakeTheSameInsets() throws {
+    let states = try run(
+      #"""
+      {"format": "layoutbench.scene/1",
+       "container": {"width": 375, "height": 812, "safeAreaInsets": [44, 0, 34, 0]},
+       "views": [{"id": "root"}, {"id": "leaf", "parent": "inner"}, {"id": "inner", "parent": "bar"},
+         {"id": "bar", "parent": "root"}],
+       "constraints": [{"id": "bh", "vfl": "H:|[bar]|"}, {"id": "bt", "first": "bar.top", "second": "root.top", "constant": 10},
+         {"id": "bb", "first": "bar.height", "constant": 100},
+         {"id": "ih", "vfl": "H:|[inner]|"}, {"id": "it", "first": "inner.top", "second": "bar.top", "constant": 10},
+         {"id": "ib", "first": "inner.height", "constant": 50},
+         {"id": "lh", "vfl": "H:|[leaf]|"}, {"id": "lt", "first": "leaf.top", "second": "inner.safeArea.top"},
+         {"id": "lb", "first": "leaf.bottom", "second": "inner.bottom"}]}
+      """#)
+    // bar's root y is 10, inner's 20: the top band [0, 44) reaches 24 into inner, so leaf
+    // starts at 24 in inner (root y 44) and ends at its bottom, 50. Pass 1 had zero insets,
+    // pass 2 takes inner's 24 (bar's 34 moves nothing that reads it), pass 3 settles.
+    #expect(frame(states[0], "inner") == [0, 10, 375, 50])
+    #expect(frame(states[0], "leaf") == [0, 24, 375, 26])
+    #expect(layout(states[0])?.passes == 3)
+  }
+
   @Test func aLayoutThatNeverSettlesStopsAtEightSolves() throws {
     // The label's height is its text's (required), its width follows it (width = 5 ×
     // height + 100): one line (20) makes
