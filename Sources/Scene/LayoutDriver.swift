@@ -142,6 +142,13 @@ public final class LayoutDriver<Backend: LayoutBackend> {
       let needsInsets = Self.mayHaveInsets(scene)
       guard !scene.textViews.isEmpty || needsInsets else { return }
       readFrames(scene)
+      if needsInsets && insets.capacity < scene.views.count {
+        // Every view's insets can move in one pass (a rotation): the lists hold them all
+        // from the first pass under the bands on, so that no later pass grows them (an edit
+        // sliding a sheet into the status bar allocated there).
+        insets.reserveCapacity(scene.views.count)
+        changed.reserveCapacity(2 * scene.views.count)
+      }
       insets.removeAll(keepingCapacity: true)
       if needsInsets { frames.withUnsafeBufferPointer { collectMovedInsets(scene, $0) } }
       let delta = frames.withUnsafeBufferPointer { scene.takeInSolve(frames: $0, insets: insets, changed: &changed) }
