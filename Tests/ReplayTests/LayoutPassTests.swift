@@ -155,6 +155,26 @@ import Testing
     #expect(layout(states[0])?.passes == 3)
   }
 
+  /// A constraint on a safe area added by a step is touched when that safe area moves
+  /// later (the passes keep a list of the constraints that read insets, extended as
+  /// constraints come): rotated to landscape, where no band is on top, inner follows
+  /// bar's safe top from 44 back to 0.
+  @Test func aConstraintAddedLaterFollowsTheSafeAreaItReads() throws {
+    let states = try run(
+      #"""
+      {"format": "layoutbench.scene/1",
+       "container": {"width": 375, "height": 812, "safeAreaInsets": [44, 0, 34, 0]},
+       "views": [{"id": "root"}, {"id": "bar", "parent": "root"}, {"id": "inner", "parent": "bar"}],
+       "constraints": [{"id": "bh", "vfl": "H:|[bar]|"}, {"id": "bt", "first": "bar.top", "second": "root.top"},
+         {"id": "bb", "first": "bar.height", "constant": 100},
+         {"id": "ih", "vfl": "H:|[inner]|"}, {"id": "ib", "first": "inner.height", "constant": 20}],
+       "steps": [{"addConstraints": [{"id": "it", "first": "inner.top", "second": "bar.safeArea.top"}]},
+         {"resizeContainer": {"width": 812, "height": 375, "safeAreaInsets": [0, 44, 21, 44]}}]}
+      """#)
+    #expect(frame(states[1], "inner") == [0, 44, 375, 20])
+    #expect(frame(states[2], "inner") == [0, 0, 812, 20])
+  }
+
   @Test func aLayoutThatNeverSettlesStopsAtEightSolves() throws {
     // The label's height is its text's (required), its width follows it (width = 5 ×
     // height + 100): one line (20) makes
