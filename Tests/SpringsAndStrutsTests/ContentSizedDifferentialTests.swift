@@ -52,39 +52,11 @@ import TestSupport
   }
 
   /// Loads `scene` into both backends, then applies `stepsPerScene` changes, comparing
-  /// after each; stops at the first refusal, audited against Cassowary's diagnostics.
+  /// after each (frames and content sizes); stops at the first refusal, audited against
+  /// Cassowary's diagnostics (``DifferentialTests/replay(_:steps:dense:counts:next:compare:)``).
   static func run(_ initial: Scene, counts: inout DifferentialTests.Counts, change: (Scene) -> SceneChange) throws {
-    var scene = initial
-    counts.scenes += 1
-    let springs = SpringsAndStruts()
-    let cassowary = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
-    do {
-      try springs.layOut(scene)
-    } catch {
-      counts.refusedAtLoad += 1
-      counts.refused(error)
-      try cassowary.layOut(scene)
-      DifferentialTests.audit(error, scene, cassowary, step: "load", counts: &counts)
-      return
-    }
-    try cassowary.layOut(scene)
-    compare(scene, springs, cassowary, step: "load", counts: &counts)
-    for k in 0..<stepsPerScene {
-      let next = change(scene)
-      let delta: SceneDelta
-      do { delta = try scene.apply(next, path: "steps[\(k)]") } catch { continue }
-      counts.steps += 1
-      do {
-        try springs.layOut(scene, after: delta)
-      } catch {
-        counts.refusedAtStep += 1
-        counts.refused(error)
-        try cassowary.layOut(scene, after: delta)
-        DifferentialTests.audit(error, scene, cassowary, step: "step \(k) \(next.kind)", counts: &counts)
-        return
-      }
-      try cassowary.layOut(scene, after: delta)
-      compare(scene, springs, cassowary, step: "step \(k) \(next.kind)", counts: &counts)
+    try DifferentialTests.replay(initial, steps: stepsPerScene, dense: nil, counts: &counts, next: change) {
+      compare($0, $1, $2, step: $4, counts: &$5)
     }
   }
 

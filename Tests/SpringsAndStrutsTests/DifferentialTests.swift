@@ -59,14 +59,29 @@ import TestSupport
 
   static func run(seed: UInt64, counts: inout Counts) throws {
     var generator = RandomScenes(seed: seed)
-    var scene = try generator.scene()
-    counts.scenes += 1
-    let springs = SpringsAndStruts()
-    let cassowary = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
+    let scene = try generator.scene()
     // Dense simplex re-solves from scratch (slow in debug builds): a subset of small scenes.
     let dense: ConstraintLayout<DenseSimplexSolver>? =
       seed % 4 == 0 && scene.views.count <= 10 ? ConstraintLayout(solver: DenseSimplexSolver(), detectsAmbiguity: false) : nil
     if dense != nil { counts.denseScenes += 1 }
+    try replay(scene, steps: stepsPerScene, dense: dense, counts: &counts, next: { generator.change(to: $0) }) {
+      compare($0, $1, $2, $3, step: $4, counts: &$5)
+    }
+  }
+
+  /// Loads `initial` into springs-struts, cassowary and `dense` (when given), then applies
+  /// `steps` changes from `next`, calling `compare` after the load and after each step with
+  /// the step's name; stops at the first refusal, audited against cassowary's diagnostics.
+  static func replay(
+    _ initial: Scene, steps: Int, dense: ConstraintLayout<DenseSimplexSolver>?, counts: inout Counts,
+    next: (Scene) -> SceneChange,
+    compare: (Scene, SpringsAndStruts, ConstraintLayout<CassowarySolver>, ConstraintLayout<DenseSimplexSolver>?, String, inout Counts)
+      -> Void
+  ) throws {
+    var scene = initial
+    counts.scenes += 1
+    let springs = SpringsAndStruts()
+    let cassowary = ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
     do {
       try springs.layOut(scene)
     } catch {
@@ -78,9 +93,9 @@ import TestSupport
     }
     try cassowary.layOut(scene)
     try dense?.layOut(scene)
-    compare(scene, springs, cassowary, dense, step: "load", counts: &counts)
-    for k in 0..<stepsPerScene {
-      let change = generator.change(to: scene)
+    compare(scene, springs, cassowary, dense, "load", &counts)
+    for k in 0..<steps {
+      let change = next(scene)
       let delta: SceneDelta
       do { delta = try scene.apply(change, path: "steps[\(k)]") } catch { continue }
       counts.steps += 1
@@ -95,9 +110,10 @@ import TestSupport
       }
       try cassowary.layOut(scene, after: delta)
       try dense?.layOut(scene, after: delta)
-      compare(scene, springs, cassowary, dense, step: "step \(k) \(change.kind)", counts: &counts)
+      compare(scene, springs, cassowary, dense, "step \(k) \(change.kind)", &counts)
     }
   }
+
 
   /// A refusal for ambiguity or a conflict must be one the constraint backend sees too: it
   /// reports ambiguity about a participating view, or a conflict. Refusals for what
