@@ -39,6 +39,7 @@ WORK := $(SCRATCH)/bench-work
 VENV := .venv
 ORACLES := Benchmarks/oracles
 PEERS := Benchmarks/peers
+ENGINE_SDK := Benchmarks/engines/sdk
 REQUIREMENTS := $(ORACLES)/requirements.txt $(PEERS)/requirements.txt
 VENV_STAMP := $(VENV)/.requirements.stamp
 ORACLE_RANDOM ?= 200
@@ -157,11 +158,13 @@ notebooks-strip: $(NOTEBOOK_STAMP)
 	JUPYTER_PLATFORM_DIRS=1 $(VENV)/bin/jupyter nbconvert --clear-output --inplace $(NOTEBOOKS)/*.ipynb
 
 # The peer scripts' own tests (Benchmarks/peers/tests): the kiwi mappings, the results
-# file, the command line, and kiwisolver against the debug bench's cassowary backend.
+# file, the command line, and kiwisolver against the debug bench's cassowary backend; then
+# the engine SDK's (Benchmarks/engines/sdk/tests, docs/engines.md).
 peer-tests: setup
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
 	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
 	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s $(PEERS)/tests -t $(PEERS)
+	$(VENV)/bin/python -m unittest discover -s $(ENGINE_SDK)/tests -t $(ENGINE_SDK)
 
 # kiwisolver as a peer: SUITE's workloads exported by the release bench and run through
 # kiwisolver into Results/scratch/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw

@@ -35,10 +35,18 @@ public struct BenchmarkRun {
   public struct Measured {
     public var outcome: CaseOutcome
     public var parameters: [(key: String, value: String)]
+    /// For an outside engine's case: the engine, and its answers against the reference.
+    public var engine: ResultsDocument.EngineInfo?
+    public var check: ResultsDocument.AnswerCheck?
 
-    public init(outcome: CaseOutcome, parameters: [(key: String, value: String)]) {
+    public init(
+      outcome: CaseOutcome, parameters: [(key: String, value: String)], engine: ResultsDocument.EngineInfo? = nil,
+      check: ResultsDocument.AnswerCheck? = nil
+    ) {
       self.outcome = outcome
       self.parameters = parameters
+      self.engine = engine
+      self.check = check
     }
   }
 
@@ -60,7 +68,7 @@ public struct BenchmarkRun {
       let measured = measure(planned, progress)
       var result = ResultsDocument.Case(
         workload: planned.workload, backend: planned.backend, size: planned.size, parameters: measured.parameters,
-        status: .ok, seed: planned.seed)
+        status: .ok, seed: planned.seed, engine: measured.engine, check: measured.check)
       switch measured.outcome {
       case .measured(let phases, let repetitions, let reference):
         result.phases = phases
@@ -92,7 +100,8 @@ public struct BenchmarkRun {
         if let allocations = phase.allocations { text += " (\(Formatting.count(allocations.count)) allocs)" }
         return text
       }
-      return "ok: " + phases.joined(separator: ", ")
+      let check = result.check.map { $0.passed ? "" : "; answers differ from \($0.reference)'s in \($0.mismatches) of \($0.values) values" } ?? ""
+      return "ok: " + phases.joined(separator: ", ") + check
     }
   }
 }

@@ -31,7 +31,7 @@ enum ResultsDecoder {
     "pythonVersion", "kiwisolverVersion", "callNanoseconds",
   ]
   static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends", "processes"]
-  static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "phases"]
+  static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "engine", "check", "phases"]
   static let phaseKeys = [
     "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
     "madNanoseconds", "maxNanoseconds", "operations", "allocations", "counters", "calls", "callOverheadNanoseconds",
@@ -196,9 +196,16 @@ enum ResultsDecoder {
         name: try reader.string(JSONReader.member("name", of: figures), at: referencePath.appending("name")),
         samplesNanoseconds: samples)
     }
+    let engine = try member("engine").flatMap { value throws(JSONError) in
+      value == .null ? nil : try ResultsDocument.decodeEngine(value, at: path.appending("engine"), &reader)
+    }
+    let check = try member("check").flatMap { value throws(JSONError) in
+      value == .null ? nil : try ResultsDocument.decodeCheck(value, at: path.appending("check"), &reader)
+    }
     return ResultsDocument.Case(
       workload: workload, backend: backend, size: size, parameters: parameters, status: status, phases: phases,
-      seed: try seed(member("seed"), at: path.appending("seed"), reader), repetitions: repetitions, reference: reference)
+      seed: try seed(member("seed"), at: path.appending("seed"), reader), repetitions: repetitions, reference: reference,
+      engine: engine, check: check)
   }
 
   static func decodePhase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Phase {

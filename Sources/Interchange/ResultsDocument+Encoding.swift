@@ -89,6 +89,8 @@ extension ResultsDocument {
       if let median = reference.medianNanoseconds { figures.append(("medianNanoseconds", .number(median))) }
       members.append(("reference", .object(figures)))
     }
+    if let engine = result.engine { members.append(("engine", jsonValue(of: engine))) }
+    if let check = result.check { members.append(("check", jsonValue(of: check))) }
     members.append(("phases", .array(result.phases.map(jsonValue(of:)))))
     return .object(members)
   }

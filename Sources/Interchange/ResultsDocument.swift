@@ -133,12 +133,19 @@ public struct ResultsDocument: Sendable {
     /// Extension: the reference kernel timed once before each timed repetition, so timings
     /// of two runs can be compared as ratios to work measured in the same run.
     public var reference: Reference?
+    /// Extension: the outside engine that measured the case (docs/engines.md).
+    public var engine: EngineInfo?
+    /// Extension: the engine's answers against the reference backend's.
+    public var check: AnswerCheck?
 
     public init(
       workload: String, backend: String, size: Int, parameters: [(key: String, value: String)] = [],
-      status: Status, phases: [Phase] = [], seed: UInt64? = nil, repetitions: Int? = nil, reference: Reference? = nil
+      status: Status, phases: [Phase] = [], seed: UInt64? = nil, repetitions: Int? = nil, reference: Reference? = nil,
+      engine: EngineInfo? = nil, check: AnswerCheck? = nil
     ) {
       self.reference = reference
+      self.engine = engine
+      self.check = check
       self.workload = workload
       self.backend = backend
       self.size = size

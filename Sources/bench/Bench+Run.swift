@@ -95,6 +95,18 @@ extension Bench {
     var driver: RunDriver = .scene
 
     @Option(
+      help: "Comma-separated outside engines (docs/engines.md) measured beside --backends; without --backends, only these.")
+    var engine: String?
+
+    @Option(name: .customLong("engines"), help: "The folder of engine manifests (*/engine.json).")
+    var enginesFolder = EngineManifest.defaultFolder
+
+    @Flag(
+      name: .customLong("allow-mismatches"),
+      help: "Exit 0 even when an engine's answers differ from cassowary's (the differences stay in the results file).")
+    var allowMismatches = false
+
+    @Option(
       help: "Spread the repetitions (and the time budget) over this many processes run one after another, pooling the samples: each process has its own memory layout, whose steady offset then shows as spread (docs/comparing.md).")
     var processes = 1
 
@@ -109,6 +121,7 @@ extension Bench {
         throw ValidationError("--diagnostics reads a layout's diagnostics; --driver system runs solvers, which have none")
       }
       guard caseLimit > 0, caseLimit.isFinite else { throw ValidationError("--case-limit must be a positive number of seconds") }
+      if engine != nil && processes > 1 { throw ValidationError("--processes spreads Swift backends; an engine runs in its own process") }
       if let shard, Shard(parsing: shard) == nil {
         throw ValidationError("--shard '\(shard)' is not i/n with 1 <= i <= n (e.g. 2/4)")
       }
@@ -120,11 +133,14 @@ extension Bench {
     }
 
     func run() throws {
+      let engines = try Self.engineManifests(named: engine.map(Self.list) ?? [], in: enginesFolder)
       let plan: RunPlan
       do {
+        let named = engines.isEmpty ? backends.map(Self.list) : (backends.map(Self.list) ?? []) + engines.map(\.name)
         plan = try RunPlan(
-          suite: suite, workloads: workloads.map(Self.list), backends: backends.map(Self.list),
-          available: driver == .scene ? LayoutBackendRegistry.entries.map(\.name) : BackendRegistry.entries.map(\.name),
+          suite: suite, workloads: workloads.map(Self.list), backends: named,
+          available: (driver == .scene ? LayoutBackendRegistry.entries.map(\.name) : BackendRegistry.entries.map(\.name))
+            + engines.map(\.name),
           sizes: try sizes.map(Self.sizeList), seed: seed,
           shard: shard.flatMap(Shard.init(parsing:)))
       } catch let error as RunPlan.Invalid {
@@ -178,9 +194,11 @@ extension Bench {
         finished = pooled
       } else {
         Interruption.install()
+        let engineCases = engines.isEmpty ? nil : EngineCases(manifests: engines)
+        defer { engineCases?.finish() }
         let execution = SuiteExecution(
           plan: plan, settings: settings, caseLimit: caseLimit, injection: injection, driver: driver,
-          parksToggles: !noParking)
+          parksToggles: !noParking, engines: engineCases)
         do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
           StandardError.print("error: \(error)")
           throw ExitCode(2)
@@ -197,7 +215,30 @@ extension Bench {
         StandardError.print("interrupted: the results file holds the cases that finished")
         throw ExitCode(130)
       }
-      if failed > 0 { throw ExitCode(1) }
+      let differing = finished.cases.filter { $0.check?.passed == false }
+      for result in differing {
+        StandardError.print("answers differ: \(result.key) against \(result.check!.reference): \(result.check!.mismatches) of \(result.check!.values) values")
+      }
+      if failed > 0 || (!differing.isEmpty && !allowMismatches) { throw ExitCode(1) }
+    }
+
+    /// The manifests of the engines `names` lists, from `folder`.
+    /// - Throws: `ExitCode(2)` after printing the manifest error; `ValidationError` (exit
+    ///   64) for a name no manifest has.
+    static func engineManifests(named names: [String], in folder: String) throws -> [EngineManifest] {
+      guard !names.isEmpty else { return [] }
+      let manifests: [EngineManifest]
+      do { manifests = try EngineManifest.discover(in: folder) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      let known = manifests.map(\.name)
+      for name in names where !known.contains(name) {
+        throw ValidationError(
+          "unknown engine '\(name)'\(NameSuggestion.clause(for: name, among: known)) "
+            + (known.isEmpty ? "(no engine manifest under \(folder))" : "(engines under \(folder): \(known.joined(separator: ", ")))"))
+      }
+      return manifests.filter { names.contains($0.name) }
     }
 
     /// This command's options for a child of `--processes`, without the ones each child

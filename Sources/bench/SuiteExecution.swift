@@ -19,6 +19,8 @@ struct SuiteExecution {
   var driver: RunDriver = .scene
   /// Whether layout backends that can keep a toggle's configuration do (`--no-parking`).
   var parksToggles = true
+  /// The run's outside engines, whose cases go through their sessions (docs/engines.md).
+  var engines: EngineCases?
 
   /// Runs `cases` (in order) into `document`, written to `outputPath` after each case.
   /// - Throws: `ResultsFile.WriteError` when the file cannot be written.
@@ -28,7 +30,9 @@ struct SuiteExecution {
     var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
     var generated: (key: String, input: CaseInput, parameters: [(key: String, value: String)])?
     var predictor = CaseCostPredictor()
-    let (plan, settings, limit, injection, driver, parksToggles) = (plan, settings, caseLimit, injection, driver, parksToggles)
+    let (plan, settings, limit, injection, driver, parksToggles, engines) = (
+      plan, settings, caseLimit, injection, driver, parksToggles, engines
+    )
     // The estimate follows the loop's passes; counting runs only where jemalloc counts.
     var estimated = settings
     estimated.countsAllocations = settings.countsAllocations && AllocationCounter.isAvailable
@@ -44,6 +48,17 @@ struct SuiteExecution {
             reason: "predicted \(Formatting.duration(nanoseconds: prediction.secondsPerRepetition * 1e9)) per "
               + "repetition (\(prediction.basis)), over --case-limit \(Formatting.duration(nanoseconds: limit * 1e9))"),
           parameters: [])
+      }
+      if let engines, engines.isEngine(planned.backend) {
+        guard let workload = plan.workload(named: planned.workload) else {
+          return BenchmarkRun.Measured(outcome: .failed("no workload '\(planned.workload)' in suite \(plan.suite.name)"), parameters: [])
+        }
+        do {
+          let workloadCase = try workload.makeCase(size: planned.size, seed: planned.seed)
+          return engines.measure(planned, workloadCase, settings: settings, caseLimit: limit, progress: progress)
+        } catch {
+          return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])
+        }
       }
       // Cases come workload by workload and size by size: generate once per size.
       let key = "\(planned.workload)#\(planned.size)#\(planned.seed)"

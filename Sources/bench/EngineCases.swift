@@ -1,0 +1,116 @@
+import BenchCore
+import Cassowary
+import Interchange
+import Replay
+import Scene
+import Workloads
+
+/// The cases `bench run` gives outside engines (docs/engines.md): each workload case
+/// exported in the input the engine reads, measured through the engine's session, and its
+/// answers checked against the cassowary backend's on the same file.
+final class EngineCases {
+  /// Sessions by engine name, started at an engine's first case and kept for the run.
+  private var sessions: [String: EngineSession] = [:]
+  private let manifests: [EngineManifest]
+
+  init(manifests: [EngineManifest]) {
+    self.manifests = manifests
+  }
+
+  /// Whether `backend` names one of the run's engines.
+  func isEngine(_ backend: String) -> Bool { manifests.contains { $0.name == backend } }
+
+  /// Measures `workloadCase` on the engine `planned.backend`. Never throws: every failure
+  /// is the case's outcome.
+  func measure(
+    _ planned: PlannedCase, _ workloadCase: WorkloadCase, settings: MeasurementSettings, caseLimit: Double,
+    progress: RunProgress
+  ) -> BenchmarkRun.Measured {
+    guard let manifest = manifests.first(where: { $0.name == planned.backend }) else {
+      return BenchmarkRun.Measured(outcome: .failed("no engine '\(planned.backend)'"), parameters: workloadCase.parameters)
+    }
+    let session = sessions[manifest.name] ?? EngineSession(manifest: manifest)
+    sessions[manifest.name] = session
+    let input: EngineInput = manifest.inputs.contains(.constraints) ? .constraints : .scene
+    let prepared: (text: String, phases: [String], reference: AnswerComparison.Answers)
+    do {
+      progress.update("exporting the case for \(manifest.name)")
+      prepared = try input == .constraints ? Self.constraintCase(workloadCase) : Self.sceneCase(workloadCase)
+    } catch let error as WorkloadExportError {
+      if case .noSingleSystem(let reason) = error {
+        return BenchmarkRun.Measured(outcome: .skipped(reason: "no single constraint system: \(reason)"), parameters: workloadCase.parameters)
+      }
+      return BenchmarkRun.Measured(outcome: .failed("the case cannot be exported: \(error)"), parameters: workloadCase.parameters)
+    } catch {
+      return BenchmarkRun.Measured(outcome: .failed("the case cannot be exported: \(error)"), parameters: workloadCase.parameters)
+    }
+    let request = EngineCaseRequest(
+      workload: planned.workload, size: planned.size, seed: planned.seed, input: input, fileText: prepared.text,
+      operationPhases: prepared.phases, settings: settings, caseLimitSeconds: caseLimit)
+    let result = session.measure(request) { progress.update($0) }
+    var measured = BenchmarkRun.Measured(outcome: result.outcome, parameters: workloadCase.parameters, engine: result.engine)
+    if let answers = result.answers {
+      do {
+        measured.check = try AnswerComparison.check(
+          answers, against: prepared.reference, valuesPerName: input == .scene ? 4 : 1, referenceName: "cassowary")
+      } catch {
+        measured.outcome = .failed("\(manifest.name)'s answers: \(error)")
+      }
+    }
+    return measured
+  }
+
+  /// Lets every engine exit.
+  func finish() {
+    for session in sessions.values { session.finish() }
+    sessions = [:]
+  }
+
+  /// The case as `bench export --format constraints` writes it, its operations' phases,
+  /// and cassowary's values after the first solve and after each operation (nil where a
+  /// step of the operation was refused).
+  static func constraintCase(_ workloadCase: WorkloadCase) throws -> (
+    text: String, phases: [String], reference: AnswerComparison.Answers
+  ) {
+    let document = try workloadCase.constraintSystem(base: CassowarySolver())
+    var replay = SystemReplay(document: document, solver: CassowarySolver())
+    let states = try replay.run()
+    let operations = document.operations ?? document.steps.indices.map { MeasuredOperation(phase: "step", steps: $0..<($0 + 1)) }
+    func values(_ state: ReplayState) -> [Double]? {
+      if case .values(let values) = state.outcome { return values }
+      return nil
+    }
+    var answers: [[Double]?] = [values(states[0])]
+    for operation in operations {
+      let refused = states[(operation.steps.lowerBound + 1)...operation.steps.upperBound].contains { values($0) == nil }
+      answers.append(refused ? nil : values(states[operation.steps.upperBound]))
+    }
+    return (document.jsonText(), operations.map(\.phase), (document.variableNames, answers))
+  }
+
+  /// The case as `bench export --format scene` writes it, its operations' phases, and
+  /// cassowary's frames (x, y, width, height by view, as `bench layout` reports them)
+  /// after the first layout and after each operation.
+  static func sceneCase(_ workloadCase: WorkloadCase) throws -> (
+    text: String, phases: [String], reference: AnswerComparison.Answers
+  ) {
+    let document = try workloadCase.sceneDocument()
+    var replay = SceneReplay(document: document, backend: ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false), rowBackends: {
+      ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
+    })
+    let states = try replay.run()
+    let operations = document.operations ?? document.steps.indices.map { MeasuredOperation(phase: "step", steps: $0..<($0 + 1)) }
+    var names: [String] = []
+    func frames(_ state: FramesDocument.State) -> [Double]? {
+      guard case .layout(let layout) = state.outcome else { return nil }
+      if names.isEmpty { names = layout.frames.map(\.view) }
+      return layout.frames.flatMap { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height] }
+    }
+    var answers: [[Double]?] = [frames(states[0])]
+    for operation in operations {
+      let refused = states[(operation.steps.lowerBound + 1)...operation.steps.upperBound].contains { frames($0) == nil }
+      answers.append(refused ? nil : frames(states[operation.steps.upperBound]))
+    }
+    return (document.jsonText(), operations.map(\.phase), (names, answers))
+  }
+}
