@@ -28,6 +28,11 @@ extension SuiteReport {
       .table(leaderTable()),
       .heading(level: 2, text: [.text("Inputs")], anchor: "inputs"),
       .table(inputTable()),
+    ]
+    if let engines = engineTable() {
+      blocks += [.heading(level: 3, text: [.text("Outside engines")], anchor: "engines"), .table(engines)]
+    }
+    blocks += [
       .heading(level: 3, text: [.text("Machine")], anchor: nil),
       .table(machineTable()),
       .heading(level: 3, text: [.text("Run settings")], anchor: nil),
