@@ -72,6 +72,9 @@ public struct EngineResult: Sendable {
   public var names: [String]
   /// One per state; nil where the engine refused the operation.
   public var states: [[Double]?]
+  /// Facts about how the engine ran the case (its mapping's choices), added to the case's
+  /// parameters.
+  public var parameters: [(key: String, value: String)]
 
   static func decode(_ members: [(key: String, value: JSONValue)], _ reader: inout JSONReader) throws(JSONError) -> EngineResult {
     let root = JSONPath()
@@ -129,6 +132,12 @@ public struct EngineResult: Sendable {
       }
       states.append(values)
     }
-    return EngineResult(repetitions: repetitions, phases: phases, names: names, states: states)
+    var parameters: [(key: String, value: String)] = []
+    if let value = member("parameters") {
+      for (key, entry) in try reader.object(value, at: root.appending("parameters")) {
+        parameters.append((key, try reader.string(entry, at: root.appending("parameters").appending(key))))
+      }
+    }
+    return EngineResult(repetitions: repetitions, phases: phases, names: names, states: states, parameters: parameters)
   }
 }

@@ -51,6 +51,8 @@ public struct EngineCaseOutcome: Sendable {
   public var outcome: CaseOutcome
   public var engine: ResultsDocument.EngineInfo?
   public var answers: (names: [String], states: [[Double]?])?
+  /// The engine's facts about the case (`parameters` of its result).
+  public var parameters: [(key: String, value: String)] = []
 }
 
 /// The runner's side of `layoutbench.engine/1` (docs/engines.md) for one engine: starts it
@@ -106,7 +108,7 @@ public final class EngineSession {
           }
           return EngineCaseOutcome(
             outcome: .measured(phases: phases, repetitions: result.repetitions, reference: reference), engine: info,
-            answers: (result.names, result.states))
+            answers: (result.names, result.states), parameters: result.parameters)
         }
       }
     } catch let failure as EngineProcess.Failure {

@@ -48,7 +48,8 @@ final class EngineCases {
       workload: planned.workload, size: planned.size, seed: planned.seed, input: input, fileText: prepared.text,
       operationPhases: prepared.phases, settings: settings, caseLimitSeconds: caseLimit)
     let result = session.measure(request) { progress.update($0) }
-    var measured = BenchmarkRun.Measured(outcome: result.outcome, parameters: workloadCase.parameters, engine: result.engine)
+    var measured = BenchmarkRun.Measured(
+      outcome: result.outcome, parameters: workloadCase.parameters + result.parameters, engine: result.engine)
     if let answers = result.answers {
       do {
         measured.check = try AnswerComparison.check(

@@ -24,7 +24,8 @@ import Testing
       {"name": "firstLayout", "operations": 1, "samplesNanoseconds": [20, 21], "counters": {"pivots": 3}},
       {"name": "resize", "operations": 2, "samplesNanoseconds": [1, 2, 3, 4], "calls": 5, "callOverheadNanoseconds": 0.5},
       {"name": "edit", "operations": 1, "samplesNanoseconds": [7, 8]}],
-     "answers": {"names": ["a", "b"], "states": [[1, 2], [1, 2], null, [3, 4]]}}
+     "answers": {"names": ["a", "b"], "states": [[1, 2], [1, 2], null, [3, 4]]},
+     "parameters": {"mapping": "ranked"}}
     """
 
   @Test func theRequestCountsOperationsPerPhaseInFirstMetOrder() {
@@ -43,6 +44,7 @@ import Testing
     #expect(result.phases[1].counters.map(\.name) == ["pivots"])
     #expect(result.phases[2].calls == 5)
     #expect(result.states[2] == nil)
+    #expect(result.parameters.map(\.key) == ["mapping"] && result.parameters.map(\.value) == ["ranked"])
   }
 
   @Test(arguments: [

@@ -14,8 +14,9 @@ An engine subclasses `Engine` and calls `run(MyEngine())`:
 * `answers(state)`, untimed: `{name: value}` for constraints, `{view id: [x, y, w, h]}`
   for scenes.
 * optionally `counters(state)`, untimed after the check pass: `{phase: {name: number}}`
-  (per operation), and `calls_per_operation(program)` / `call_overhead_nanoseconds()`
-  for engines reached through a binding.
+  (per operation), `calls_per_operation(program)` / `call_overhead_nanoseconds()` for
+  engines reached through a binding, and `parameters(program)`: `{name: text}` facts about
+  how the engine ran the case, added to the case's parameters.
 
 The module has no dependency beyond the standard library, so it can be copied next to an
 engine as it is.
@@ -106,6 +107,9 @@ class Engine:
 
     def call_overhead_nanoseconds(self) -> float | None:
         return None
+
+    def parameters(self, program: Any) -> dict[str, str]:
+        return {}
 
 
 def read_operations(document: dict[str, Any]) -> tuple[Operation, ...]:
@@ -242,7 +246,11 @@ def measure(engine: Engine, case: Case, repetitions: int, warmup: int, budget: f
             if overhead is not None:
                 entry["callOverheadNanoseconds"] = overhead
         reply_phases.append(entry)
-    return {"message": "result", "repetitions": done, "phases": reply_phases, "answers": answers}
+    reply = {"message": "result", "repetitions": done, "phases": reply_phases, "answers": answers}
+    parameters = engine.parameters(program)
+    if parameters:
+        reply["parameters"] = {str(key): str(value) for key, value in parameters.items()}
+    return reply
 
 
 def _send(output: TextIO, message: dict[str, Any]) -> None:

@@ -44,6 +44,9 @@ class Width(Engine):
     def answers(self, state: dict) -> dict:
         return {"W": state["W"]}
 
+    def parameters(self, program: Case) -> dict:
+        return {"width.rule": "negated constant"}
+
 
 def converse(engine: Engine, *messages: dict) -> list[dict]:
     output = io.StringIO()
@@ -76,6 +79,7 @@ class SDKTests(unittest.TestCase):
                          [("build", 1, 3), ("firstLayout", 1, 3), ("resize", 1, 3), ("shrink", 1, 3)])
         self.assertTrue(all(sample >= 0 for p in result["phases"] for sample in p["samplesNanoseconds"]))
         self.assertEqual(result["answers"], {"names": ["W"], "states": [[100.0], [300.0], None]})
+        self.assertEqual(result["parameters"], {"width.rule": "negated constant"})
         self.assertIn({"message": "progress", "text": "rep 3/3"}, replies)
 
     def test_skip_and_failure_become_their_replies(self) -> None:
