@@ -14,6 +14,8 @@
 #   make notebooks  the notebooks' unit tests, the check of Results/current/INDEX.md, then
 #                every Notebooks/*.ipynb executed headless on Results/current/ into
 #                .build/notebooks/*.html (Notebooks/README.md)
+#   make engines the native outside engines (docs/engines.md): kiwi in C++, against the
+#                headers of kiwisolver's source distribution (PyPI)
 #   make peers   kiwisolver as a peer: a suite's exported workloads through kiwisolver,
 #                Results/scratch/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
 #
@@ -51,7 +53,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests
+.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines
 
 # $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
 # apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
@@ -165,6 +167,29 @@ peer-tests: setup
 	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
 	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s $(PEERS)/tests -t $(PEERS)
 	$(VENV)/bin/python -m unittest discover -s $(ENGINE_SDK)/tests -t $(ENGINE_SDK)
+
+# The native outside engines (docs/engines.md, Benchmarks/engines/*/build/): kiwi in C++
+# against the headers of kiwisolver's source distribution (PyPI, the version
+# Benchmarks/peers/requirements.txt pins), downloaded into $(ENGINE_SOURCES) once.
+ENGINE_SOURCES := $(SCRATCH)/engine-sources
+KIWI_VERSION := $(shell sed -n 's/^kiwisolver==//p' $(PEERS)/requirements.txt)
+KIWI_HEADERS := $(ENGINE_SOURCES)/kiwisolver-$(KIWI_VERSION)
+CXX ?= g++
+ENGINE_CXXFLAGS := -O2 -std=c++17 -Wall -Wextra
+
+engines: Benchmarks/engines/kiwi/build/engine
+
+$(KIWI_HEADERS)/kiwi/kiwi.h: $(PEERS)/requirements.txt
+	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
+	@mkdir -p $(ENGINE_SOURCES)
+	$(VENV)/bin/pip download --quiet --disable-pip-version-check --no-binary :all: --no-deps \
+	  kiwisolver==$(KIWI_VERSION) -d $(ENGINE_SOURCES)
+	tar -xzf $(ENGINE_SOURCES)/kiwisolver-$(KIWI_VERSION).tar.gz -C $(ENGINE_SOURCES)
+	@touch $@
+
+Benchmarks/engines/kiwi/build/engine: Benchmarks/engines/kiwi/engine.cpp $(wildcard $(ENGINE_SDK)/cpp/*.hpp) $(KIWI_HEADERS)/kiwi/kiwi.h
+	@mkdir -p $(@D)
+	$(CXX) $(ENGINE_CXXFLAGS) -I$(KIWI_HEADERS) -o $@ $<
 
 # kiwisolver as a peer: SUITE's workloads exported by the release bench and run through
 # kiwisolver into Results/scratch/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw

@@ -19,14 +19,19 @@ public struct EngineManifest: Hashable, Sendable {
   public var inputs: [EngineInput]
   public var command: [String]
   public var summary: String?
+  /// The command that builds the engine (`make engines`), named when its program is missing.
+  public var build: String?
   /// The manifest's folder: the engine's working directory.
   public var directory: String
 
-  public init(name: String, inputs: [EngineInput], command: [String], summary: String? = nil, directory: String) {
+  public init(
+    name: String, inputs: [EngineInput], command: [String], summary: String? = nil, build: String? = nil, directory: String
+  ) {
     self.name = name
     self.inputs = inputs
     self.command = command
     self.summary = summary
+    self.build = build
     self.directory = directory
   }
 
@@ -43,7 +48,7 @@ public struct EngineManifest: Hashable, Sendable {
     let value = try JSONValue.parse(utf8: bytes, file: path)
     var reader = JSONReader(file: path)
     let root = JSONPath()
-    let members = try reader.object(value, at: root, knownKeys: ["format", "name", "inputs", "command", "summary"])
+    let members = try reader.object(value, at: root, knownKeys: ["format", "name", "inputs", "command", "summary", "build"])
     func member(_ key: String) -> JSONValue? { JSONReader.member(key, of: members) }
     let format = try reader.string(member("format"), at: root.appending("format"))
     guard format == Self.format else {
@@ -72,8 +77,9 @@ public struct EngineManifest: Hashable, Sendable {
     }
     if command.first?.isEmpty ?? true { throw reader.invalid("expected the program and its arguments", at: commandPath) }
     let summary = try member("summary").map { value throws(JSONError) in try reader.string(value, at: root.appending("summary")) }
+    let build = try member("build").map { value throws(JSONError) in try reader.string(value, at: root.appending("build")) }
     return EngineManifest(
-      name: name, inputs: inputs, command: command, summary: summary,
+      name: name, inputs: inputs, command: command, summary: summary, build: build,
       directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
   }
 

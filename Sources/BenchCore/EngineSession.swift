@@ -131,6 +131,14 @@ public final class EngineSession {
 
   private func started() throws -> EngineProcess {
     if let process { return process }
+    // A program named by path must exist: env's own message would say only "No such file".
+    if let program = manifest.command.first, program.contains("/") {
+      let path = program.hasPrefix("/") ? program : (manifest.directory as NSString).appendingPathComponent(program)
+      guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw EngineProcess.Failure.cannotStart(
+          "\(path) is not there or not executable" + (manifest.build.map { " (\($0) builds it)" } ?? ""))
+      }
+    }
     let fresh = try EngineProcess(command: manifest.command, directory: manifest.directory)
     try fresh.send(.object([("message", .string("hello")), ("protocol", .string(Self.protocolName))]))
     guard case .hello(let hello, let inputs) = try EngineReply.decode(try fresh.receive(timeout: 60)) else {

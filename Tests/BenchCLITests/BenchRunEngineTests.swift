@@ -154,4 +154,23 @@ import Testing
     #expect(bad.standardError.contains("bad/engine.json"))
     #expect(bad.standardError.contains("inputs[0]"))
   }
+
+  @Test func anEngineWhoseProgramIsMissingSaysWhatBuildsIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-engines-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("absent"), withIntermediateDirectories: true)
+    try Data(
+      #"{"format": "layoutbench.engine-manifest/1", "name": "absent", "inputs": ["constraints"], "command": ["./build/engine"], "build": "make engines"}"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("absent/engine.json"))
+    let out = folder.appendingPathComponent("results.json")
+    let output = try BenchProcess.run(
+      Self.small + ["--workloads", "deep.tree.constraints", "--engine", "absent", "--engines", folder.path, "--out", out.path])
+    #expect(output.status == 1)
+    guard case .error(let message) = try Self.results(out.path).cases.first?.status else {
+      Issue.record("the case is not an error")
+      return
+    }
+    #expect(message.hasSuffix("build/engine is not there or not executable (make engines builds it)"))
+  }
 }
