@@ -15,7 +15,8 @@
 #                every Notebooks/*.ipynb executed headless on Results/current/ into
 #                .build/notebooks/*.html (Notebooks/README.md)
 #   make engines the native outside engines (docs/engines.md): kiwi in C++, against the
-#                headers of kiwisolver's source distribution (PyPI)
+#                headers of kiwisolver's source distribution (PyPI); cassowary-rs in Rust,
+#                from Debian's packaged crates (apt)
 #   make peers   kiwisolver as a peer: a suite's exported workloads through kiwisolver,
 #                Results/scratch/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
 #
@@ -53,7 +54,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines
+.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines engine-tests
 
 # $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
 # apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
@@ -91,9 +92,11 @@ test: setup
 	$(SWIFT) build --scratch-path $(SCRATCH) --build-tests || exit $$?; built=$$(date +%s.%N); \
 	$(SWIFT) test --scratch-path $(SCRATCH) || exit $$?; tested=$$(date +%s.%N); \
 	$(MAKE) --no-print-directory oracles || exit $$?; checked=$$(date +%s.%N); \
-	$(MAKE) --no-print-directory peer-tests || exit $$?; finished=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory peer-tests || exit $$?; peered=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory engine-tests || exit $$?; finished=$$(date +%s.%N); \
 	echo "make test: build $$(span $$start $$built), swift test $$(span $$built $$tested)," \
-	  "oracles $$(span $$tested $$checked), peer tests $$(span $$checked $$finished), total $$(span $$start $$finished)"
+	  "oracles $$(span $$tested $$checked), peer tests $$(span $$checked $$peered)," \
+	  "engine tests $$(span $$peered $$finished), total $$(span $$start $$finished)"
 
 # Where the time of `make test` goes: the build, each test target alone, the oracles and
 # the peer tests, as a table (Tests/test-times.sh).
@@ -177,7 +180,7 @@ KIWI_HEADERS := $(ENGINE_SOURCES)/kiwisolver-$(KIWI_VERSION)
 CXX ?= g++
 ENGINE_CXXFLAGS := -O2 -std=c++17 -Wall -Wextra
 
-engines: Benchmarks/engines/kiwi/build/engine
+engines: Benchmarks/engines/kiwi/build/engine Benchmarks/engines/cassowary-rs/build/engine
 
 $(KIWI_HEADERS)/kiwi/kiwi.h: $(PEERS)/requirements.txt
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
@@ -190,6 +193,35 @@ $(KIWI_HEADERS)/kiwi/kiwi.h: $(PEERS)/requirements.txt
 Benchmarks/engines/kiwi/build/engine: Benchmarks/engines/kiwi/engine.cpp $(wildcard $(ENGINE_SDK)/cpp/*.hpp) $(KIWI_HEADERS)/kiwi/kiwi.h
 	@mkdir -p $(@D)
 	$(CXX) $(ENGINE_CXXFLAGS) -I$(KIWI_HEADERS) -o $@ $<
+
+# The native engines built and measured by the debug bench on small cases of the deep and
+# stackviews suites, every answer checked against cassowary's (exit 1 on a difference),
+# after the Rust SDK's own tests. (The C++ SDK's tests are CLI tests of `swift test`.)
+ENGINE_TEST_RUN := run --allow-debug --sizes 10 --repetitions 1 --warmup 0 --engine kiwi,cassowary-rs --out $(SCRATCH)/engine-tests.json
+engine-tests: setup engines
+	cd $(ENGINE_SDK)/rust && CARGO_TARGET_DIR=$(ENGINE_TARGET) $(CARGO) test --quiet
+	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
+	@for suite in deep stackviews; do \
+	  echo "engines kiwi, cassowary-rs on $$suite at 10 views"; \
+	  $(SCRATCH)/debug/bench $(ENGINE_TEST_RUN) --suite $$suite > /dev/null 2> $(SCRATCH)/engine-tests.log \
+	    || { cat $(SCRATCH)/engine-tests.log; exit 1; }; \
+	done
+
+# cassowary-rs and serde_json from Debian's packaged crates (Benchmarks/engines/.cargo
+# points cargo at /usr/share/cargo/registry, offline).
+RUST_CRATES := librust-cassowary-dev librust-serde-json-dev
+ENGINE_TARGET := $(abspath $(SCRATCH))/engine-target
+CARGO ?= cargo
+
+Benchmarks/engines/cassowary-rs/build/engine: Benchmarks/engines/cassowary-rs/Cargo.toml Benchmarks/engines/cassowary-rs/src/main.rs \
+    $(ENGINE_SDK)/rust/Cargo.toml $(ENGINE_SDK)/rust/src/lib.rs
+	@if [ ! -d /usr/share/cargo/registry/cassowary-0.3.0 ] || [ ! -d /usr/share/cargo/registry/serde_json-1.0.87 ]; then \
+	  $(call apt-install,$(RUST_CRATES),the cassowary-rs engine builds from Debian's crates); \
+	fi
+	@command -v $(CARGO) >/dev/null || { $(call apt-install,cargo,the cassowary-rs engine is Rust); }
+	cd Benchmarks/engines/cassowary-rs && CARGO_TARGET_DIR=$(ENGINE_TARGET) $(CARGO) build --release --quiet
+	@mkdir -p $(@D)
+	cp $(ENGINE_TARGET)/release/engine $@
 
 # kiwisolver as a peer: SUITE's workloads exported by the release bench and run through
 # kiwisolver into Results/scratch/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw
