@@ -54,7 +54,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines engine-tests
+.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines engine-tests sweep-test
 
 # $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
 # apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
@@ -93,10 +93,11 @@ test: setup
 	$(SWIFT) test --scratch-path $(SCRATCH) || exit $$?; tested=$$(date +%s.%N); \
 	$(MAKE) --no-print-directory oracles || exit $$?; checked=$$(date +%s.%N); \
 	$(MAKE) --no-print-directory peer-tests || exit $$?; peered=$$(date +%s.%N); \
-	$(MAKE) --no-print-directory engine-tests || exit $$?; finished=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory engine-tests || exit $$?; engined=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory sweep-test || exit $$?; finished=$$(date +%s.%N); \
 	echo "make test: build $$(span $$start $$built), swift test $$(span $$built $$tested)," \
 	  "oracles $$(span $$tested $$checked), peer tests $$(span $$checked $$peered)," \
-	  "engine tests $$(span $$peered $$finished), total $$(span $$start $$finished)"
+	  "engine tests $$(span $$peered $$engined), sweep test $$(span $$engined $$finished), total $$(span $$start $$finished)"
 
 # Where the time of `make test` goes: the build, each test target alone, the oracles and
 # the peer tests, as a table (Tests/test-times.sh).
@@ -193,6 +194,13 @@ $(KIWI_HEADERS)/kiwi/kiwi.h: $(PEERS)/requirements.txt
 Benchmarks/engines/kiwi/build/engine: Benchmarks/engines/kiwi/engine.cpp $(wildcard $(ENGINE_SDK)/cpp/*.hpp) $(KIWI_HEADERS)/kiwi/kiwi.h
 	@mkdir -p $(@D)
 	$(CXX) $(ENGINE_CXXFLAGS) -I$(KIWI_HEADERS) -o $@ $<
+
+# The GNU parallel recipe (Benchmarks/sweeps/parallel-sweep.sh, docs/running.md): three
+# shards of a sweep merged must equal the sweep run whole, skips included.
+sweep-test: setup
+	@command -v parallel >/dev/null || { $(call apt-install,parallel,the sweep recipe runs shards with GNU parallel); }
+	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
+	BENCH=$(SCRATCH)/debug/bench Benchmarks/sweeps/test-parallel-sweep.sh
 
 # The native engines built and measured by the debug bench on small cases of the deep and
 # stackviews suites, every answer checked against cassowary's (exit 1 on a difference),

@@ -95,7 +95,7 @@ public struct RunPlan: Sendable {
       }
     }
     guard let shard else { return all }
-    return all.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+    return shard.cases(of: all)
   }
 
   /// The workload a planned case names (the suite's own, which may carry other default

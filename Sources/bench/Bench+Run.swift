@@ -62,7 +62,7 @@ extension Bench {
     @Option(help: "The results file (default: Results/scratch/<suite>-<UTC time>.json, a folder git ignores).")
     var out: String?
 
-    @Option(help: "Run only part i of n of the cases (dealt round-robin), e.g. 2/4; join the parts with 'bench merge'.")
+    @Option(help: "Run only part i of n of the cases (each workload's sizes on a backend kept in one part), e.g. 2/4; join the parts with 'bench merge'.")
     var shard: String?
 
     @Option(
