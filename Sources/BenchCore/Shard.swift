@@ -27,4 +27,9 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the case at `position` (0-based, in the unsharded plan) belongs to this shard.
   public func contains(position: Int) -> Bool { position % count == index - 1 }
+
+  /// This shard's elements of the unsharded `all`, in order. O(all).
+  public func part<Element>(of all: [Element]) -> [Element] {
+    all.enumerated().filter { contains(position: $0.offset) }.map(\.element)
+  }
 }
