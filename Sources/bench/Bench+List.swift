@@ -1,16 +1,37 @@
 import ArgumentParser
+import StrictJSON
 
 extension Bench {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the backends and what each supports, then the suites and their workloads.")
+      abstract: "List the backends and what each supports, then the suites and their workloads.",
+      discussion: """
+        --json prints the same facts as one JSON document: {"suites": [{"name", "summary", \
+        "workloads": [{"name", "summary", "sizes", "sizeMeaning", "sizeRange", "seeded", \
+        "parameters", "backends"}]}], "backends": [{"name", "kind", "summary", "supports"}], \
+        "engines": []} (docs/commands.md).
+
+        Exit status:
+          0   listed
+          4   a workload could not be generated to read its parameters (a bug)
+        """)
+
+    @Flag(help: "Print one JSON document instead of the text listing.")
+    var json = false
 
     /// One block per backend name: the name and a one-line description, then a line per
     /// command that can use it (`bench solve`, `bench layout`) saying what it supports
     /// there. Solver backends first, in registry order, then layout-only backends.
-    func run() {
+    func run() throws {
       let solvers = BackendRegistry.entries
       let layouts = LayoutBackendRegistry.entries
+      if json {
+        do { print(try Self.document(solvers: solvers, layouts: layouts).jsonText(layout: .entryPerLine)) } catch {
+          StandardError.print("error: internal error: \(error)")
+          throw ExitCode(4)
+        }
+        return
+      }
       var names = solvers.map(\.name)
       for layout in layouts where !names.contains(layout.name) { names.append(layout.name) }
       print("Backends:")
