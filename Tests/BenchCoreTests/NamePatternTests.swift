@@ -33,6 +33,7 @@ struct NamePatternTests {
     ("deep.tree.?onstraints", "deep.tree.constraints", true),
     ("deep.tree.?onstraints", "deep.tree.onstraints", false),
     ("??", "ab", true),
+    ("stack?fill*", "stack.fill.vertical", true),
     ("??", "abc", false),
     ("examples.[abd]?-*", "examples.b1-pin-edges", true),
     ("examples.[abd]?-*", "examples.e6-deactivate-then-activate", false),
