@@ -1,3 +1,4 @@
+import BenchCore
 import StrictJSON
 import Workloads
 
@@ -6,11 +7,13 @@ extension Bench.List {
   /// section 4): `suites` (each workload with its default sweep, what its size counts, its
   /// size range, whether a seed changes it, the names of the parameters its cases record
   /// and the layout backends that can lay it out), `backends` (name, kind, summary, what
-  /// each command supports) and `engines`, the outside engines, which no registry in this
-  /// build lists yet (always empty). Generates every workload once at its smallest
+  /// each command supports) and `engines`, the outside engines' manifests (name, inputs,
+  /// summary, command; docs/engines.md). Generates every workload once at its smallest
   /// default size to read its parameters' names. O(workloads · that generation).
   /// - Throws: `WorkloadError` when a workload refuses its own smallest size (a bug).
-  static func document(solvers: [BackendRegistry.Entry], layouts: [LayoutBackendRegistry.Entry]) throws -> JSONValue {
+  static func document(
+    solvers: [BackendRegistry.Entry], layouts: [LayoutBackendRegistry.Entry], engines: [EngineManifest]
+  ) throws -> JSONValue {
     var parameterNames: [String: [String]] = [:]
     for workload in WorkloadCatalog.allWorkloads {
       let size = workload.defaultSizes.min() ?? workload.sizes.lowerBound
@@ -23,7 +26,7 @@ extension Bench.List {
       ])
     }
     return .object([
-      ("suites", .array(suites)), ("backends", .array(backendValues(solvers: solvers, layouts: layouts))), ("engines", .array([])),
+      ("suites", .array(suites)), ("backends", .array(backendValues(solvers: solvers, layouts: layouts))), ("engines", .array(engines.map(engineValue))),
     ])
   }
 
@@ -36,6 +39,15 @@ extension Bench.List {
       ("seeded", .bool(workload.isSeeded)), ("parameters", .array(parameters.map(JSONValue.string))),
       ("backends", .array(layouts.filter { !$0.needsFrameLayoutOnly || workload.isFrameLayoutOnly }.map { .string($0.name) })),
     ])
+  }
+
+  private static func engineValue(_ engine: EngineManifest) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("name", .string(engine.name)), ("inputs", .array(engine.inputs.map { .string($0.rawValue) })),
+    ]
+    if let summary = engine.summary { members.append(("summary", .string(summary))) }
+    members.append(("command", .array(engine.command.map(JSONValue.string))))
+    return .object(members)
   }
 
   /// In the text listing's order: solver backends, then layout-only ones. A solver backend

@@ -44,7 +44,7 @@ extension Bench {
           64   bad command line: unknown suite, workload or backend (the valid
                names are listed), a --workloads pattern that matches none, a size
                that is not a positive integer, neither or both of --suite and
-               --scene, --scene with --workloads, --sizes or --seed, two scene
+               --scene, --scene with --workloads, --sizes, --seed or --engine, two scene
                files giving one workload name, a debug build without --allow-debug
                (a dry run measures nothing and needs none)
           130  interrupted; the results file holds the finished cases

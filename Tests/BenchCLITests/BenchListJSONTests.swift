@@ -3,8 +3,10 @@ import Testing
 
 /// `bench list --json`: the listing's facts as one document.
 @Suite struct BenchListJSONTests {
-  static func document() throws -> (text: String, value: [String: Any]) {
-    let output = try BenchProcess.run(["list", "--json"])
+  /// An empty folder of engines unless `engines` is given.
+  static func document(engines: String? = nil) throws -> (text: String, value: [String: Any]) {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bench-engines-\(UUID().uuidString)")
+    let output = try BenchProcess.run(["list", "--json", "--engines", engines ?? empty.path])
     #expect(output.status == 0)
     #expect(output.standardError.isEmpty, "\(output.standardError)")
     let value = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8))
@@ -45,8 +47,30 @@ import Testing
     #expect(cassowary == ["solve": "every constraint system", "layout": "every scene"])
     let springs = try #require(backends.last?["supports"] as? [String: String])
     #expect(springs.keys.sorted() == ["layout"])
-    // No engine registry in this build: the list is there, and empty.
+    // No manifest in the folder: the list is there, and empty.
     #expect((document["engines"] as? [Any])?.isEmpty == true)
+  }
+
+  /// The engines are the manifests of the folder given (the repository's example here).
+  @Test func enginesAreTheManifestsFound() throws {
+    let folder = BenchRunSceneTests.root.appendingPathComponent("Benchmarks/engines").path
+    let engines = try #require(try Self.document(engines: folder).value["engines"] as? [[String: Any]])
+    let propagation = try #require(engines.first { $0["name"] as? String == "propagation" })
+    #expect(propagation["inputs"] as? [String] == ["constraints"])
+    #expect(propagation["command"] as? [String] == ["python3", "engine.py"])
+    #expect(propagation["summary"] is String)
+  }
+
+  @Test func anInvalidManifestIsBadInput() throws {
+    let folder = try BenchRunTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let engine = folder.appendingPathComponent("broken")
+    try FileManager.default.createDirectory(at: engine, withIntermediateDirectories: true)
+    try Data(#"{"format": "layoutbench.engine-manifest/1", "name": 3}"#.utf8).write(to: engine.appendingPathComponent("engine.json"))
+    let output = try BenchProcess.run(["list", "--json", "--engines", folder.path])
+    #expect(output.status == 2)
+    #expect(output.standardError.hasPrefix("error: \(engine.path)/engine.json: name: "), "\(output.standardError)")
+    #expect(output.standardOutput.isEmpty)
   }
 
   @Test func theSameBuildGivesTheSameBytes() throws {

@@ -82,6 +82,7 @@ import Testing
     (["--scene", "a.json", "--workloads", "a"], "error: --workloads selects a suite's workloads; with --scene"),
     (["--scene", "a.json", "--sizes", "10"], "error: --sizes sets generated workloads' sizes"),
     (["--scene", "a.json", "--seed", "3"], "error: --seed seeds generated workloads"),
+    (["--scene", "a.json", "--engine", "propagation"], "error: --engine gives outside engines generated workloads"),
     (["--scene", "x/feed.scene.json", "--scene", "feed.json"], "error: scene files 'x/feed.scene.json' and 'feed.json' both give workload 'feed'"),
     ([], "error: give --suite NAME or --scene FILE"),
   ])
