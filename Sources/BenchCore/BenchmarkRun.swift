@@ -5,9 +5,10 @@ public struct PlannedCase: Hashable, Sendable {
   public var workload: String
   public var size: Int
   public var backend: String
-  public var seed: UInt64
+  /// The generator's seed; nil for a case that is not generated (a user's scene file).
+  public var seed: UInt64?
 
-  public init(workload: String, size: Int, backend: String, seed: UInt64) {
+  public init(workload: String, size: Int, backend: String, seed: UInt64?) {
     self.workload = workload
     self.size = size
     self.backend = backend

@@ -20,6 +20,15 @@ public struct CaseCostPredictor {
     public var secondsPerRepetition: Double
     public var exponent: Double
     public var basis: String
+
+    /// Why the case is skipped before it runs, when its predicted seconds per repetition
+    /// are over `caseLimit`: `predicted 17 min per repetition (10.2 s per repetition at
+    /// n=1000, growth exponent 2.00 from n=100), over --case-limit 60 s`; nil to run it.
+    public func skipReason(caseLimit: Double) -> String? {
+      guard secondsPerRepetition > caseLimit else { return nil }
+      return "predicted \(Formatting.duration(nanoseconds: secondsPerRepetition * 1e9)) per repetition (\(basis)), "
+        + "over --case-limit \(Formatting.duration(nanoseconds: caseLimit * 1e9))"
+    }
   }
 
   /// Records a finished case (only measured ones carry a cost). O(sizes).
@@ -50,6 +59,12 @@ public struct CaseCostPredictor {
     }
     let seconds = last.seconds * pow(Double(size) / Double(last.size), exponent)
     return Prediction(secondsPerRepetition: seconds, exponent: exponent, basis: basis)
+  }
+
+  /// The predicted seconds per repetition of `planned`, or nil without a smaller measured
+  /// size of its workload and backend.
+  public func predict(_ planned: PlannedCase) -> Prediction? {
+    predict(workload: planned.workload, backend: planned.backend, size: planned.size)
   }
 
   private static func key(_ workload: String, _ backend: String) -> String { workload + "\u{0}" + backend }

@@ -4,7 +4,7 @@ import Workloads
 /// anything runs, and the list of cases that follows from it.
 public struct RunPlan: Sendable {
   public let suite: Suite
-  /// The suite's workloads, or those `--workloads` named, in suite order.
+  /// The suite's workloads, or those `--workloads` named or matched, in suite order.
   public let workloads: [Workload]
   public let backends: [String]
   /// Sizes from `--sizes` for every sized workload; nil for each workload's defaults.
@@ -18,8 +18,10 @@ public struct RunPlan: Sendable {
   }
 
   /// Checks the request. `available` are the backend names of this build.
+  /// `workloads` are names or ``NamePattern``s (`stack.fill.*`).
   /// - Throws: `Invalid` for an unknown suite, workload (or one outside the suite) or
-  ///   backend, an empty list, or a size some named workload does not accept.
+  ///   backend, a pattern that cannot be read or matches no workload of the suite, an
+  ///   empty list, or a size some named workload does not accept.
   public init(
     suite suiteName: String, workloads workloadNames: [String]?, backends backendNames: [String]?,
     available: [String], sizes: [Int]?, seed: UInt64, shard: Shard?
@@ -32,35 +34,11 @@ public struct RunPlan: Sendable {
     }
     self.suite = suite
     if let workloadNames {
-      for name in workloadNames {
-        guard suite.workloads.contains(where: { $0.name == name }) else {
-          let names = suite.workloads.map(\.name)
-          let listed = names.joined(separator: ", ")
-          guard WorkloadCatalog.workload(named: name) == nil else {
-            throw Invalid(description: "unknown workload '\(name)' (it is not in suite '\(suite.name)', which has: \(listed))")
-          }
-          throw Invalid(
-            description: "unknown workload '\(name)'\(NameSuggestion.clause(for: name, among: names)) "
-              + "(suite '\(suite.name)' has: \(listed))")
-        }
-      }
-      let chosen = suite.workloads.filter { workloadNames.contains($0.name) }
-      guard !chosen.isEmpty else { throw Invalid(description: "--workloads names no workload") }
-      workloads = chosen
+      workloads = try Self.select(workloadNames, of: suite)
     } else {
       workloads = suite.workloads
     }
-    if let backendNames {
-      guard !backendNames.isEmpty else { throw Invalid(description: "--backends names no backend") }
-      for name in backendNames where !available.contains(name) {
-        throw Invalid(
-          description: "unknown backend '\(name)'\(NameSuggestion.clause(for: name, among: available)) "
-            + "(backends: \(available.joined(separator: ", ")))")
-      }
-      backends = available.filter { backendNames.contains($0) }
-    } else {
-      backends = available
-    }
+    backends = try Self.select(backends: backendNames, available: available)
     if let sizes {
       guard !sizes.isEmpty else { throw Invalid(description: "--sizes names no size") }
       for size in sizes {
@@ -74,6 +52,21 @@ public struct RunPlan: Sendable {
     self.sizes = sizes.map { Array(Set($0)).sorted() }
     self.seed = seed
     self.shard = shard
+  }
+
+  /// `names` (`--backends`) in registry order, or every available backend when nil.
+  /// O(names · available).
+  /// - Throws: ``Invalid`` for an empty list or a name not in `available` (with a
+  ///   suggestion for a near miss).
+  public static func select(backends names: [String]?, available: [String]) throws(Invalid) -> [String] {
+    guard let names else { return available }
+    guard !names.isEmpty else { throw Invalid(description: "--backends names no backend") }
+    for name in names where !available.contains(name) {
+      throw Invalid(
+        description: "unknown backend '\(name)'\(NameSuggestion.clause(for: name, among: available)) "
+          + "(backends: \(available.joined(separator: ", ")))")
+    }
+    return available.filter { names.contains($0) }
   }
 
   /// The sizes `workload` runs at: `--sizes` for a workload with a size range, its one

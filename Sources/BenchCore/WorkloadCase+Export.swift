@@ -41,13 +41,6 @@ extension WorkloadCase {
   public func constraintSystem<Base: LinearSolver>(base: Base) throws(WorkloadExportError) -> ConstraintSystemDocument {
     let document: SceneDocument
     do { document = try sceneDocument() } catch { throw .invalidScene(error) }
-    if let table = document.scene.tables.first, let id = document.scene.view(table)?.id {
-      throw .noSingleSystem("table '\(id)' fits each of its rows as a system of its own")
-    }
-    do {
-      return try RecordedSystem(recording: document, base: base).document
-    } catch {
-      throw .recording(error)
-    }
+    return try document.constraintSystem(base: base)
   }
 }

@@ -48,6 +48,13 @@ public struct SceneDocument: Sendable {
       constraints: constraints)
   }
 
+  /// The steps grouped into measured operations: ``operations`` when the file gives them,
+  /// else one operation per step whose phase is the step's kind (`resizeContainer`,
+  /// `setConstant`, `layout`, ...). Consecutive and covering every step. O(steps).
+  public var measuredOperations: [MeasuredOperation] {
+    operations ?? steps.indices.map { MeasuredOperation(phase: steps[$0].change.kind, steps: $0..<($0 + 1)) }
+  }
+
   /// A layout guide entry `{"id": ..., "owner": ...}`.
   public struct GuideDescription: Hashable, Sendable {
     public var id: String

@@ -90,9 +90,7 @@ public struct RecordedSystem {
       throw .layout(step: nil, error)
     }
     snapshot()
-    let operations =
-      scene.operations
-      ?? scene.steps.indices.map { MeasuredOperation(phase: scene.steps[$0].change.kind, steps: $0..<($0 + 1)) }
+    let operations = scene.measuredOperations
     var boundaries = [recorder.calls.count]
     for operation in operations {
       for k in operation.steps {

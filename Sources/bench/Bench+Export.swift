@@ -6,7 +6,7 @@ import Workloads
 extension Bench {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write a generated workload as a scene or a constraint-system file.",
+      abstract: "Write a generated workload, or a scene file, as a scene or a constraint-system file.",
       discussion: """
         Generates one case of a workload (see docs/workloads.md; the suites' workloads \
         are listed on a bad name) and writes it to standard output, or atomically to \
@@ -21,26 +21,39 @@ extension Bench {
         with the same extensions ("operations" then group the constraint steps). \
         'bench solve' reads it, and so can any other solver.
 
+        --scene FILE instead of --workload takes the user's own layoutbench.scene/1 file: \
+        --format constraints writes the system the cassowary backend's layout of it makes \
+        (its "operations" when it gives them, else one per step); --format scene writes \
+        the file back validated and in canonical form (defaults left out, one entry per \
+        line, unknown fields dropped with a warning).
+
         Exit status:
           0   the file was written
           2   the output file cannot be written (missing directory, no permission);
-              nothing was generated
+              nothing was generated; or the --scene file is unreadable or malformed
+              (the message names it and the JSON path or line:column)
           3   --format constraints for a scene that is not one constraint system (a
               table fits each row alone); nothing was written
+          3   (--scene, --format constraints) the layout makes a call the format cannot
+              express, or the solver refuses the scene
           4   the generator or the layout failed (a bug); nothing was written
           64  bad command line: an unknown workload or format, a size that is not a
               positive integer or not one the workload takes, a seed that is not an
-              unsigned 64-bit integer
+              unsigned 64-bit integer; neither or both of --workload and --scene;
+              --size or --seed with --scene
         """)
 
     @Option(help: "The workload's name, e.g. stack.fill.horizontal.")
-    var workload: String
+    var workload: String?
+
+    @Option(help: "A layoutbench.scene/1 file to export instead of a generated workload.")
+    var scene: String?
 
     @Option(help: "The size parameter (what it counts depends on the workload); default: its smallest default size.")
     var size: Int?
 
-    @Option(help: "The random seed (unsigned 64-bit).")
-    var seed: UInt64 = WorkloadCatalog.defaultSeed
+    @Option(help: "The random seed (unsigned 64-bit; default \(WorkloadCatalog.defaultSeed)).")
+    var seed: UInt64?
 
     @Option(help: "scene (layoutbench.scene/1) or constraints (layoutbench.constraints/1).")
     var format: ExportFormat = .scene
@@ -53,6 +66,12 @@ extension Bench {
     }
 
     func validate() throws {
+      if scene != nil {
+        if workload != nil { throw ValidationError("give --workload or --scene, not both") }
+        if size != nil || seed != nil { throw ValidationError("--size and --seed are a generated workload's; a scene file has neither") }
+        return
+      }
+      guard let workload else { throw ValidationError("give --workload NAME or --scene FILE") }
       guard let found = WorkloadCatalog.workload(named: workload) else {
         let names = WorkloadCatalog.allWorkloads.map(\.name)
         throw ValidationError(
@@ -68,24 +87,13 @@ extension Bench {
     }
 
     func run() throws {
-      // validate() has vouched for the name and the size.
-      guard let generator = WorkloadCatalog.workload(named: workload) else { throw ExitCode(64) }
       if let out {
         do { try OutputFile.checkWritable(out) } catch {
           StandardError.print("error: \(error)")
           throw ExitCode(2)
         }
       }
-      let text: String
-      do {
-        text = try Self.text(of: generator, size: size ?? generator.defaultSizes.min() ?? 1, seed: seed, format: format)
-      } catch WorkloadExportError.noSingleSystem(let reason) {
-        StandardError.print("error: \(workload): cannot be written as constraints: \(reason)")
-        throw ExitCode(3)
-      } catch {
-        StandardError.print("error: \(workload): internal error: \(error)")
-        throw ExitCode(4)
-      }
+      let text = try scene.map(sceneText) ?? generatedText()
       if let out {
         do { try OutputFile.save(text, to: out) } catch {
           StandardError.print("error: \(error)")
@@ -94,6 +102,25 @@ extension Bench {
         StandardError.print("wrote \(out)")
       } else {
         print(text, terminator: "")
+      }
+    }
+
+    /// The text of the workload `--workload` names. O(the case), plus one layout of it for
+    /// `constraints`.
+    /// - Throws: `ExitCode` 3 (a table: no single system) or 4 (a bug), after saying why.
+    private func generatedText() throws -> String {
+      // validate() has vouched for the name and the size.
+      guard let workload, let generator = WorkloadCatalog.workload(named: workload) else { throw ExitCode(64) }
+      do {
+        return try Self.text(
+          of: generator, size: size ?? generator.defaultSizes.min() ?? 1, seed: seed ?? WorkloadCatalog.defaultSeed,
+          format: format)
+      } catch WorkloadExportError.noSingleSystem(let reason) {
+        StandardError.print("error: \(workload): cannot be written as constraints: \(reason)")
+        throw ExitCode(3)
+      } catch {
+        StandardError.print("error: \(workload): internal error: \(error)")
+        throw ExitCode(4)
       }
     }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BenchCore
 import Interchange
-import StrictJSON
 
 extension Bench {
   struct Layout: ParsableCommand {
@@ -48,25 +47,9 @@ extension Bench {
     var noParking = false
 
     func run() throws {
-      let bytes: [UInt8]
-      do {
-        bytes = try InputFile.bytes(atPath: file)
-      } catch {
-        StandardError.print("error: \(file): \(error)")
-        throw ExitCode(2)
-      }
-      let decoded: (document: SceneDocument, warnings: [Warning])
-      do {
-        decoded = try SceneDocument.decode(utf8: bytes, file: file)
-      } catch {
-        StandardError.print("error: \(error)")
-        throw ExitCode(2)
-      }
-      for warning in decoded.warnings {
-        StandardError.print("warning: \(warning)")
-      }
+      let document = try SceneInput.read(file)
       var job = LayoutJob(
-        document: decoded.document, backendName: backend,
+        document: document, backendName: backend,
         options: LayoutBackendRegistry.Options(detectsAmbiguity: !noAmbiguity, parksToggles: !noParking))
       LayoutBackendRegistry.visitAll(&job)
       switch job.outcome {

@@ -1,16 +1,48 @@
 import ArgumentParser
+import BenchCore
+import StrictJSON
 
 extension Bench {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the backends and what each supports, then the suites and their workloads.")
+      abstract: "List the backends and what each supports, then the suites and their workloads.",
+      discussion: """
+        --json prints the same facts as one JSON document: {"suites": [{"name", "summary", \
+        "workloads": [{"name", "summary", "sizes", "sizeMeaning", "sizeRange", "seeded", \
+        "parameters", "backends"}]}], "backends": [{"name", "kind", "summary", "supports"}], \
+        "engines": [{"name", "inputs", "summary", "command"}]} (docs/commands.md), \
+        the engines being the manifests under --engines (docs/engines.md).
+
+        Exit status:
+          0   listed
+          2   (--json) an engine manifest is unreadable or invalid, or two share a name
+          4   a workload could not be generated to read its parameters (a bug)
+        """)
+
+    @Flag(help: "Print one JSON document instead of the text listing.")
+    var json = false
+
+    @Option(name: .customLong("engines"), help: "With --json: the folder of outside engines' manifests (*/engine.json).")
+    var enginesFolder = EngineManifest.defaultFolder
 
     /// One block per backend name: the name and a one-line description, then a line per
     /// command that can use it (`bench solve`, `bench layout`) saying what it supports
     /// there. Solver backends first, in registry order, then layout-only backends.
-    func run() {
+    func run() throws {
       let solvers = BackendRegistry.entries
       let layouts = LayoutBackendRegistry.entries
+      if json {
+        let engines: [EngineManifest]
+        do { engines = try EngineManifest.discover(in: enginesFolder) } catch {
+          StandardError.print("error: \(error)")
+          throw ExitCode(2)
+        }
+        do { print(try Self.document(solvers: solvers, layouts: layouts, engines: engines).jsonText(layout: .entryPerLine)) } catch {
+          StandardError.print("error: internal error: \(error)")
+          throw ExitCode(4)
+        }
+        return
+      }
       var names = solvers.map(\.name)
       for layout in layouts where !names.contains(layout.name) { names.append(layout.name) }
       print("Backends:")

@@ -24,24 +24,52 @@ extension Bench {
         after every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once); \
         the last line says where it was written.
 
+        --scene FILE (repeatable) runs the user's own layoutbench.scene/1 files instead of \
+        a suite: each file is a workload of suite 'scenes', named after the file without \
+        .scene.json or .json, at one size, its number of views; its operations are the \
+        file's "operations" if given, else one per step, the step's kind as its phase.
+
+        --dry-run prints the plan to standard output (every case, whether it runs or is \
+        skipped and why, and its predicted time where one can be predicted) and exits \
+        without measuring or writing anything. Predictions come from smaller sizes \
+        measured earlier (--predict-from); without them a case is 'not predictable'.
+
         Exit status:
           0    every case ran or was skipped
           1    some case ended in an error (it is in the results file)
           2    the output path cannot be written (or, without --out, Results/scratch/
                cannot be created)
+          2    (with --scene) a scene file is unreadable or malformed: the message
+               names the file and the JSON path or line:column; nothing is measured
           64   bad command line: unknown suite, workload or backend (the valid
-               names are listed), a size that is not a positive integer, a debug
-               build without --allow-debug
+               names are listed), a --workloads pattern that matches none, a size
+               that is not a positive integer, neither or both of --suite and
+               --scene, --scene with --workloads, --sizes, --seed or --engine, two scene
+               files giving one workload name, a debug build without --allow-debug
+               (a dry run measures nothing and needs none)
           130  interrupted; the results file holds the finished cases
         """)
 
     @Option(help: "The suite to run (see 'bench list').")
-    var suite: String
+    var suite: String?
+
+    @Option(
+      name: .customLong("scene"),
+      help: "A layoutbench.scene/1 file to run as a workload of suite 'scenes' (repeatable; instead of --suite).")
+    var scenes: [String] = []
+
+    @Flag(name: .customLong("dry-run"), help: "Print the plan with each case's prediction or skip, and exit without measuring.")
+    var dryRun = false
+
+    @Option(
+      name: .customLong("predict-from"),
+      help: "With --dry-run: a results file whose measured cases the predictor learns from, as if measured earlier in this run (repeatable).")
+    var predictFrom: [String] = []
 
     @Option(help: "Comma-separated layout backends (default: all in this build).")
     var backends: String?
 
-    @Option(help: "Comma-separated workloads of the suite (default: all).")
+    @Option(help: "Comma-separated workloads of the suite, names or patterns with *, ? and [...] (default: all).")
     var workloads: String?
 
     @Option(help: "Comma-separated sizes for every sized workload (default: each workload's own sweep).")
@@ -56,8 +84,8 @@ extension Bench {
     @Option(name: .customLong("time-budget"), help: "Seconds per case after which no further repetition starts (one always runs).")
     var timeBudget = 20.0
 
-    @Option(help: "The workload seed (cases are deterministic per seed).")
-    var seed = WorkloadCatalog.defaultSeed
+    @Option(help: "The workload seed (cases are deterministic per seed; default \(WorkloadCatalog.defaultSeed)).")
+    var seed: UInt64?
 
     @Option(help: "The results file (default: Results/scratch/<suite>-<UTC time>.json, a folder git ignores).")
     var out: String?
@@ -125,7 +153,11 @@ extension Bench {
       if let shard, Shard(parsing: shard) == nil {
         throw ValidationError("--shard '\(shard)' is not i/n with 1 <= i <= n (e.g. 2/4)")
       }
-      if BuildConfiguration.name == "debug" && !allowDebug {
+      try validateSource()
+      if !predictFrom.isEmpty && !dryRun {
+        throw ValidationError("--predict-from feeds the predictor of a dry run; give --dry-run too")
+      }
+      if BuildConfiguration.name == "debug" && !allowDebug && !dryRun {
         throw ValidationError(
           "this bench is a debug build, whose timings are not publishable; build with 'swift build -c release' "
             + "(make bench does) or pass --allow-debug")
@@ -134,22 +166,16 @@ extension Bench {
 
     func run() throws {
       let engines = try Self.engineManifests(named: engine.map(Self.list) ?? [], in: enginesFolder)
-      let plan: RunPlan
-      do {
-        let named = engines.isEmpty ? backends.map(Self.list) : (backends.map(Self.list) ?? []) + engines.map(\.name)
-        plan = try RunPlan(
-          suite: suite, workloads: workloads.map(Self.list), backends: named,
-          available: (driver == .scene ? LayoutBackendRegistry.entries.map(\.name) : BackendRegistry.entries.map(\.name))
-            + engines.map(\.name),
-          sizes: try sizes.map(Self.sizeList), seed: seed,
-          shard: shard.flatMap(Shard.init(parsing:)))
-      } catch let error as RunPlan.Invalid {
-        throw ValidationError(error.description)
+      let source = try caseSource(engines: engines.map(\.name))
+      let seed = self.seed ?? WorkloadCatalog.defaultSeed
+      if dryRun {
+        try printPlan(source)
+        return
       }
       let outputPath =
         out
         ?? ScratchOutput.resultsPath(
-          suite: plan.suite.name, system: driver == .system, shard: plan.shard, timestamp: RunEnvironment.timestamp())
+          suite: source.suiteName, system: driver == .system, shard: source.shard, timestamp: RunEnvironment.timestamp())
       do {
         if out == nil { try OutputFile.createFolder(ScratchOutput.folder) }
         try ResultsFile.checkWritable(outputPath)
@@ -162,19 +188,17 @@ extension Bench {
         repetitions: repetitions, warmup: warmup, timeBudgetSeconds: timeBudget, countsAllocations: !noAllocations,
         readsDiagnostics: diagnostics)
       let document = ResultsDocument(
-        suite: plan.suite.name, createdAt: RunEnvironment.timestamp(),
+        suite: source.suiteName, createdAt: RunEnvironment.timestamp(),
         environment: RunEnvironment.current(configuration: BuildConfiguration.name),
         run: ResultsDocument.RunSettings(
           command: (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), repetitions: repetitions,
-          warmup: warmup, timeBudgetSeconds: timeBudget, seed: seed, shard: plan.shard?.description,
-          workloads: plan.workloads.map(\.name), backends: plan.backends))
+          warmup: warmup, timeBudgetSeconds: timeBudget, seed: seed, shard: source.shard?.description,
+          workloads: source.workloadNames, backends: source.backends))
       if document.environment.allocator == nil && !noAllocations {
         StandardError.print("warning: jemalloc statistics are unavailable: allocations are recorded as null")
       }
-      let cases = plan.cases
-      StandardError.print(
-        "bench run: suite \(plan.suite.name), \(cases.count) cases (\(plan.workloads.count) workloads × sizes × "
-          + "\(plan.backends.joined(separator: ", ")))\(plan.shard.map { ", shard \($0)" } ?? ""), writing \(outputPath)")
+      let cases = source.cases
+      StandardError.print("bench run: \(source.summary(cases: cases.count)), writing \(outputPath)")
 
       let injection = try Self.injectedRegression()
       if injection != nil && driver == .system {
@@ -197,7 +221,7 @@ extension Bench {
         let engineCases = engines.isEmpty ? nil : EngineCases(manifests: engines)
         defer { engineCases?.finish() }
         let execution = SuiteExecution(
-          plan: plan, settings: settings, caseLimit: caseLimit, injection: injection, driver: driver,
+          source: source, settings: settings, caseLimit: caseLimit, injection: injection, driver: driver,
           parksToggles: !noParking, engines: engineCases)
         do { finished = try execution.execute(cases, into: document, outputPath: outputPath) } catch {
           StandardError.print("error: \(error)")
@@ -245,9 +269,11 @@ extension Bench {
     /// gets its own value of (`--processes`, `--repetitions`, `--time-budget`, `--out`).
     private func childArguments() -> [String] {
       var arguments = [
-        "--suite", suite, "--warmup", String(warmup), "--seed", String(seed), "--case-limit", String(caseLimit), "--driver",
-        driver.rawValue,
+        "--warmup", String(warmup), "--case-limit", String(caseLimit), "--driver", driver.rawValue,
       ]
+      if let suite { arguments += ["--suite", suite] }
+      for scene in scenes { arguments += ["--scene", scene] }
+      if let seed { arguments += ["--seed", String(seed)] }
       if let workloads { arguments += ["--workloads", workloads] }
       if let backends { arguments += ["--backends", backends] }
       if let sizes { arguments += ["--sizes", sizes] }

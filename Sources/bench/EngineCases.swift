@@ -45,7 +45,7 @@ final class EngineCases {
       return BenchmarkRun.Measured(outcome: .failed("the case cannot be exported: \(error)"), parameters: workloadCase.parameters)
     }
     let request = EngineCaseRequest(
-      workload: planned.workload, size: planned.size, seed: planned.seed, input: input, fileText: prepared.text,
+      workload: planned.workload, size: planned.size, seed: workloadCase.seed, input: input, fileText: prepared.text,
       operationPhases: prepared.phases, settings: settings, caseLimitSeconds: caseLimit)
     let result = session.measure(request) { progress.update($0) }
     var measured = BenchmarkRun.Measured(

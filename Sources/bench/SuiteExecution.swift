@@ -1,14 +1,12 @@
 import BenchCore
-import Cassowary
 import Interchange
 import Measurement
-import Workloads
 
 /// Measures planned cases through the backend registry, one after another, recording each
 /// in a results document that is rewritten after every case: the loop `bench run` and
 /// `bench gate` share.
 struct SuiteExecution {
-  let plan: RunPlan
+  let source: CaseSource
   let settings: MeasurementSettings
   /// Seconds per repetition over which a case predicted from smaller sizes is skipped.
   let caseLimit: Double
@@ -30,8 +28,8 @@ struct SuiteExecution {
     var run = BenchmarkRun(document: document, outputPath: outputPath, progress: RunProgress())
     var generated: (key: String, input: CaseInput, parameters: [(key: String, value: String)])?
     var predictor = CaseCostPredictor()
-    let (plan, settings, limit, injection, driver, parksToggles, engines) = (
-      plan, settings, caseLimit, injection, driver, parksToggles, engines
+    let (source, settings, limit, injection, driver, parksToggles, engines) = (
+      source, settings, caseLimit, injection, driver, parksToggles, engines
     )
     // The estimate follows the loop's passes; counting runs only where jemalloc counts.
     var estimated = settings
@@ -40,43 +38,24 @@ struct SuiteExecution {
       cases, finished: { predictor.record($0) },
       timeLeft: { RemainingTime($0, predictor: predictor, settings: estimated, caseLimit: limit).description }
     ) { planned, progress in
-      if let prediction = predictor.predict(workload: planned.workload, backend: planned.backend, size: planned.size),
-        prediction.secondsPerRepetition > limit
-      {
-        return BenchmarkRun.Measured(
-          outcome: .skipped(
-            reason: "predicted \(Formatting.duration(nanoseconds: prediction.secondsPerRepetition * 1e9)) per "
-              + "repetition (\(prediction.basis)), over --case-limit \(Formatting.duration(nanoseconds: limit * 1e9))"),
-          parameters: [])
+      if let reason = predictor.predict(planned)?.skipReason(caseLimit: limit) {
+        return BenchmarkRun.Measured(outcome: .skipped(reason: reason), parameters: [])
       }
       if let engines, engines.isEngine(planned.backend) {
-        guard let workload = plan.workload(named: planned.workload) else {
-          return BenchmarkRun.Measured(outcome: .failed("no workload '\(planned.workload)' in suite \(plan.suite.name)"), parameters: [])
-        }
         do {
-          let workloadCase = try workload.makeCase(size: planned.size, seed: planned.seed)
+          let workloadCase = try source.workloadCase(for: planned)
           return engines.measure(planned, workloadCase, settings: settings, caseLimit: limit, progress: progress)
         } catch {
           return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])
         }
       }
       // Cases come workload by workload and size by size: generate once per size.
-      let key = "\(planned.workload)#\(planned.size)#\(planned.seed)"
+      let key = "\(planned.workload)#\(planned.size)#\(planned.seed.map(String.init) ?? "-")"
       if generated?.key != key {
         progress.update(driver == .scene ? "generating the workload" : "generating and exporting the workload")
-        guard let workload = plan.workload(named: planned.workload) else {
-          return BenchmarkRun.Measured(outcome: .failed("no workload '\(planned.workload)' in suite \(plan.suite.name)"), parameters: [])
-        }
         do {
-          let workloadCase = try workload.makeCase(size: planned.size, seed: planned.seed)
-          switch driver {
-          case .scene:
-            generated = (key, .trace(MeasuredTrace(workloadCase)), workloadCase.parameters)
-          case .system:
-            // What `bench export --format constraints` writes: the calls Cassowary's layout makes.
-            let system = try workloadCase.constraintSystem(base: CassowarySolver())
-            generated = (key, .system(system), workloadCase.parameters + [(key: "driver", value: "system")])
-          }
+          let (input, parameters) = try source.input(for: planned, driver: driver)
+          generated = (key, input, parameters)
         } catch WorkloadExportError.noSingleSystem(let reason) {
           generated = nil
           return BenchmarkRun.Measured(outcome: .skipped(reason: "no single constraint system: \(reason)"), parameters: [])

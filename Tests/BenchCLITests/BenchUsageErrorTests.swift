@@ -47,7 +47,7 @@ import Testing
 
   /// The parser's own errors take the same prefix, with the subcommand's usage.
   @Test(arguments: [
-    (["run"], "error: Missing expected argument '--suite <suite>'", "run"),
+    (["run", "--allow-debug"], "error: give --suite NAME or --scene FILE", "run"),
     (["run", "--suite", "smoke", "--repetitions", "0", "--allow-debug"], "error: --repetitions must be at least 1, not 0", "run"),
     (["export", "--workload", "enaml", "--format", "xml"], "error: The value 'xml' is invalid for '--format <format>'", "export"),
     (["report"], "error: give at least one results file", "report"),

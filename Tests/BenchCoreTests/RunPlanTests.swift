@@ -53,6 +53,10 @@ struct RunPlanTests {
     ("deep", ["stack.feed"], nil, nil, "(it is not in suite 'deep', which has: "),
     ("smoke", nil, ["kiwi"], nil, "unknown backend 'kiwi' (backends: cassowary, dense-simplex, springs-struts)"),
     ("smoke", nil, nil, [2_000_000], "size 2000000 is out of range"),
+    ("smoke", ["stak.*"], nil, nil, "pattern 'stak.*' matches no workload of suite 'smoke' (suite 'smoke' has: "),
+    ("smoke", ["stack.fil.horizontal"], nil, nil, "unknown workload 'stack.fil.horizontal'; did you mean 'stack.fill.horizontal'?"),
+    ("deep", ["stack.fill.*"], nil, nil, "(it matches stack.fill.horizontal, stack.fill.vertical of other suites; suite 'deep' has: "),
+    ("smoke", ["stack.[fill"], nil, nil, "--workloads: pattern 'stack.[fill', character 7: '[' has no closing ']'"),
   ] as [(String, [String]?, [String]?, [Int]?, String)])
   func invalidRequestsSayWhatIsValid(suite: String, workloads: [String]?, backends: [String]?, sizes: [Int]?, message: String) {
     #expect {
@@ -60,5 +64,13 @@ struct RunPlanTests {
     } throws: { error in
       "\(error)".contains(message)
     }
+  }
+
+  /// Patterns select in suite order; names and patterns mix; a workload matched twice runs once.
+  @Test func workloadPatternsSelectInSuiteOrder() throws {
+    let plan = try Self.plan(workloads: ["deep.*.constraints", "stack.fill.?ertical", "deep.chain.constraints"])
+    #expect(plan.workloads.map(\.name) == ["stack.fill.vertical", "deep.chain.constraints", "deep.tree.constraints"])
+    let every = try Self.plan(workloads: ["*"])
+    #expect(every.workloads.count == WorkloadCatalog.smoke.workloads.count)
   }
 }

@@ -1,0 +1,15 @@
+import ArgumentParser
+import Interchange
+import StrictJSON
+
+/// Reading a scene file given on the command line, as `layout`, `run --scene` and
+/// `export --scene` do.
+enum SceneInput {
+  /// The decoded document, its initial scene validated; decoding warnings (unknown
+  /// fields) go to standard error. O(file size), plus building the scene.
+  /// - Throws: `ExitCode(2)` after printing why (unreadable; invalid, with the file and
+  ///   the JSON path or line:column at fault).
+  static func read(_ file: String) throws(ExitCode) -> SceneDocument {
+    try InputFile.decoded(file) { bytes, name throws(JSONError) in try SceneDocument.decode(utf8: bytes, file: name) }
+  }
+}
