@@ -22,7 +22,7 @@ extension Bench {
     @Flag(help: "Print one JSON document instead of the text listing.")
     var json = false
 
-    @Option(name: .customLong("engines"), help: "With --json: the folder of outside engines' manifests (*/engine.json).")
+    @Option(name: .customLong("engines"), help: "The folder of outside engines' manifests (*/engine.json).")
     var enginesFolder = EngineManifest.defaultFolder
 
     /// One block per backend name: the name and a one-line description, then a line per
@@ -60,7 +60,28 @@ extension Bench {
         }
       }
       print()
+      try Self.printEngines(in: enginesFolder)
       Self.printSuites(backends: layouts)
+    }
+
+    /// The outside engines whose manifests are under `folder` (docs/engines.md), a line
+    /// each: name, inputs, summary; nothing when there is none.
+    /// - Throws: `ExitCode(2)` after printing a manifest's error.
+    static func printEngines(in folder: String) throws {
+      let engines: [EngineManifest]
+      do { engines = try EngineManifest.discover(in: folder) } catch {
+        StandardError.print("error: \(error)")
+        throw ExitCode(2)
+      }
+      guard !engines.isEmpty else { return }
+      print("Outside engines (bench run --engine NAME; manifests under \(folder)):")
+      let width = engines.map(\.name.count).max() ?? 0
+      for engine in engines {
+        let padding = String(repeating: " ", count: width - engine.name.count)
+        let inputs = engine.inputs.map(\.rawValue).joined(separator: ", ")
+        print("  \(engine.name)\(padding)  reads \(inputs)" + (engine.summary.map { ": \($0)" } ?? ""))
+      }
+      print()
     }
   }
 }

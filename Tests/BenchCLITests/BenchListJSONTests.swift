@@ -61,6 +61,16 @@ import Testing
     #expect(propagation["summary"] is String)
   }
 
+  @Test func theTextListingNamesTheEnginesAndWhatTheyRead() throws {
+    let folder = BenchRunSceneTests.root.appendingPathComponent("Benchmarks/engines").path
+    let output = try BenchProcess.run(["list", "--engines", folder])
+    #expect(output.status == 0)
+    #expect(output.standardOutput.contains("Outside engines (bench run --engine NAME; manifests under \(folder)):"))
+    #expect(output.standardOutput.contains("  propagation   reads constraints: an example engine"))
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bench-engines-\(UUID().uuidString)").path
+    #expect(!(try BenchProcess.run(["list", "--engines", empty]).standardOutput.contains("Outside engines")))
+  }
+
   @Test func anInvalidManifestIsBadInput() throws {
     let folder = try BenchRunTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
