@@ -59,10 +59,11 @@ MAX_BYTES = 150 * 1024  # a committed chart should stay small
 def load(folder: Path) -> pd.DataFrame:
     """Every phase (build+firstLayout added) of the results files directly in `folder`,
     each case from the newest file that measured it; not the recheck files (one run at
-    1,000 views, which would replace the pooled campaign's points) nor the runs made with
-    `--diagnostics` (another measurement of the same cases)."""
+    1,000 views, which would replace the pooled campaign's points), the runs made with
+    `--diagnostics` (another measurement of the same cases), nor the engines' runs (one run
+    beside the outside engines, with reports of their own)."""
     paths = [path for path in sorted(folder.glob("*.json"))
-             if not path.name.startswith("recheck-") and not path.name.endswith("-diagnostics.json")]
+             if not path.name.startswith(("recheck-", "engines-")) and not path.name.endswith("-diagnostics.json")]
     results = benchlib.load_results(paths)
     if results.files.empty:
         raise FileNotFoundError(f"no layoutbench.results/1 file in {folder}")

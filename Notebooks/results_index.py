@@ -10,7 +10,8 @@ the problems --check would report, as warnings). --check exits 1, naming each pr
   * a document cites a `Results/...` path that does not exist;
   * a file in DIR is cited by no document, except the files the folder's own scripts
     generate (INDEX.md, regenerate.sh, tables.md, recheck-tables.md,
-    alternating-10-views.md, reports/, charts/), which are backed by construction.
+    alternating-10-views.md, engine-tables.md, reports/, charts/), which are backed by
+    construction.
 
 The documents: README.md, Results/FINDINGS.md, docs/*.md and Benchmarks/README.md of REPO
 (default: the repository this script is in). A document cites a file of DIR by its path,
@@ -49,6 +50,7 @@ GENERATED = {
     "tables.md": "FINDINGS' tables (Notebooks/findings_tables.py)",
     "recheck-tables.md": "target 3's tables from the recheck files (Notebooks/findings_tables.py)",
     "alternating-10-views.md": "the alternating pairs' verdicts (Notebooks/alternating_runs.py)",
+    "engine-tables.md": "the outside engines' tables (Notebooks/engine_tables.py)",
 }
 GENERATED_FOLDERS = {
     "reports": "`bench report` of a suite",

@@ -26,6 +26,12 @@
 #      suite by suite, the side that goes first swapping each time. A 10-view build takes
 #      20-200 us and this machine runs each process at one of two speeds about 1.5x apart,
 #      so only sides measured side by side compare (Notebooks/alternating_runs.py).
+#   4b. The outside engines (docs/engines.md, built by `make engines`): stackviews, deep,
+#      churn and anchor at 10, 100 and 1,000 views on ENGINES beside scene-driven cassowary
+#      and springs-struts, one run per suite, every engine answer checked against
+#      cassowary's (differences recorded, --allow-mismatches) into engines-<suite>.json,
+#      their reports into reports/engines/ and Notebooks/engine_tables.py into
+#      engine-tables.md.
 #   5. Each side's runs pooled into one file per suite (Benchmarks/peers/pool_runs.py),
 #      the reports drawn (`bench report --fit-from 100`), FINDINGS' tables printed
 #      (Notebooks/findings_tables.py into tables.md, and from the recheck files into
@@ -37,7 +43,7 @@
 # views, kiwisolver at 1,000); --quick took 11 minutes there (one campaign run, sizes to
 # 1,000, 2 alternating pairs) and is for checking the script, not for claims.
 #
-# Usage: regenerate.sh [--quick] [--reuse] [--only screens] [--out DIR]
+# Usage: regenerate.sh [--quick] [--reuse] [--only screens|engines] [--out DIR]
 #   --out DIR  where the files go (default Results/scratch/regenerated; Results/current is
 #              replaced only when named here)
 #   --reuse    skip the measurements and redo step 5 from the runs already in RUNS
@@ -45,10 +51,12 @@
 #              minutes) and redo its files, FINDINGS' tables and the index, reading the
 #              other suites' files already in DIR (so DIR must hold a full set, e.g.
 #              Results/current)
+#   --only engines  step 4b alone, then the index
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
 # made by `make oracles`), RUNS (where every single run's file goes, default the ignored
 # Results/scratch/runs: only the pooled files go to DIR), CAMPAIGN_RUNS, SCALING_RUNS,
-# ALTERNATING.
+# ALTERNATING, ENGINES (default: every manifest under Benchmarks/engines but the example
+# `propagation`).
 # Exit status: 0 written; 1 a run failed (the others still run; the failures are listed);
 # 64 bad command line.
 set -uo pipefail
@@ -62,10 +70,10 @@ while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1 ;;
     --reuse) REUSE=1 ;;
-    --only) [ "${2:-}" = screens ] || { echo "error: --only takes 'screens'" >&2; exit 64; }; ONLY=screens; shift ;;
+    --only) case ${2:-} in screens|engines) ONLY=$2 ;; *) echo "error: --only takes 'screens' or 'engines'" >&2; exit 64 ;; esac; shift ;;
     --out) [ $# -ge 2 ] || { echo "error: --out needs a folder" >&2; exit 64; }; OUT=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
     *) echo "error: unknown argument '$1'" >&2
-       echo "usage: regenerate.sh [--quick] [--reuse] [--only screens] [--out DIR]" >&2; exit 64 ;;
+       echo "usage: regenerate.sh [--quick] [--reuse] [--only screens|engines] [--out DIR]" >&2; exit 64 ;;
   esac
   shift
 done
@@ -131,13 +139,40 @@ screens_files() {
   "$BENCH" report "$OUT/screens-scene.json" "$OUT/screens-dense-simplex.json" --out "$OUT/reports" --fit-from 100 > /dev/null \
     || FAILED+=("bench report screens")
 }
+# The outside engines beside cassowary and springs-struts (step 4b).
+ENGINES=${ENGINES:-$(for manifest in "$REPO"/Benchmarks/engines/*/engine.json; do basename "$(dirname "$manifest")"; done \
+  | grep -v '^propagation$' | paste -sd, -)}
+engines_runs() {
+  make -C "$REPO" --no-print-directory engines > /dev/null || { FAILED+=("make engines"); return; }
+  for suite in stackviews deep churn anchor; do
+    run --suite $suite --backends cassowary,springs-struts --engine "$ENGINES" --sizes 10,100,1000 $SCENE \
+      --allow-mismatches --out "$RUNS/engines-$suite.json"
+  done
+  step "engines runs done"
+}
+engines_files() {
+  mkdir -p "$OUT/reports/engines"
+  for suite in stackviews deep churn anchor; do
+    cp "$RUNS/engines-$suite.json" "$OUT/" 2> /dev/null || { FAILED+=("missing engines-$suite.json"); continue; }
+    "$BENCH" report "$OUT/engines-$suite.json" --out "$OUT/reports/engines" > /dev/null || FAILED+=("bench report engines-$suite")
+  done
+  "$PYTHON" "$REPO/Notebooks/engine_tables.py" "$OUT"/engines-{stackviews,deep,churn,anchor}.json > "$OUT/engine-tables.md" \
+    || FAILED+=("engine_tables.py")
+}
 pool() { # pool OUT.json INPUT... (one input is copied as it is)
   local out=$1; shift
   if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/peers/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
 }
 shopt -s nullglob
 
-if [ "$ONLY" = screens ]; then
+if [ "$ONLY" = engines ]; then
+  [ "$REUSE" = 1 ] || engines_runs
+  engines_files
+  "$PYTHON" "$REPO/Notebooks/results_index.py" --results "$OUT" --write || FAILED+=("results_index.py")
+  if [ ${#FAILED[@]} -gt 0 ]; then printf 'failed: %s\n' "${FAILED[@]}" >&2; exit 1; fi
+  step "engines written to $OUT"
+  exit 0
+elif [ "$ONLY" = screens ]; then
   if [ "$REUSE" = 0 ]; then rm -rf "$RUNS"/campaign-*/screens*.json; screens_runs; fi
   screens_files
 elif [ "$REUSE" = 0 ]; then
@@ -199,6 +234,7 @@ elif [ "$REUSE" = 0 ]; then
     step "alternating pair $n of $ALTERNATING done"
   done
   screens_runs
+  engines_runs
 fi
 
 if [ "$ONLY" != screens ]; then
@@ -222,6 +258,7 @@ for suite in stackviews deep churn enaml anchor; do
     --out "$OUT/reports" --fit-from 100 > /dev/null || FAILED+=("bench report $suite")
 done
 screens_files
+engines_files
 fi
 
 "$PYTHON" "$REPO/Notebooks/findings_tables.py" "$OUT"/{stackviews,deep,churn,enaml,anchor,screens}-scene.json "$OUT/screens-feed-10000-rows.json" \
