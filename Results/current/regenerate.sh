@@ -143,6 +143,7 @@ screens_files() {
 ENGINES=${ENGINES:-$(for manifest in "$REPO"/Benchmarks/engines/*/engine.json; do basename "$(dirname "$manifest")"; done \
   | grep -v '^propagation$' | paste -sd, -)}
 engines_runs() {
+  mkdir -p "$RUNS"
   make -C "$REPO" --no-print-directory engines > /dev/null || { FAILED+=("make engines"); return; }
   for suite in stackviews deep churn anchor; do
     run --suite $suite --backends cassowary,springs-struts --engine "$ENGINES" --sizes 10,100,1000 $SCENE \
