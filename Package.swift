@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "Interchange", targets: ["Interchange"]),
     .library(name: "Replay", targets: ["Replay"]),
     .library(name: "SpringsAndStruts", targets: ["SpringsAndStruts"]),
+    .library(name: "Flexbox", targets: ["Flexbox"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -43,18 +44,19 @@ let package = Package(
     .target(name: "Replay", dependencies: ["Interchange", "LayoutModel", "Scene"]),
     .target(name: "SpringsAndStruts", dependencies: ["LayoutModel", "Scene"]),
     .target(name: "Workloads", dependencies: ["LayoutModel", "Scene"]),
+    .target(name: "Flexbox", dependencies: ["Scene", "StrictJSON", "Interchange"]),
     // jemalloc, unprefixed: linking it makes it the whole process's malloc (docs/measurement.md).
     .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
     .target(name: "Measurement", dependencies: ["CJemalloc"]),
     .target(
       name: "BenchCore",
-      dependencies: ["LayoutModel", "Scene", "StrictJSON", "Interchange", "Replay", "Measurement", "Workloads"]),
+      dependencies: ["LayoutModel", "Scene", "StrictJSON", "Interchange", "Replay", "Measurement", "Workloads", "Flexbox"]),
     .target(name: "Reports", dependencies: ["Interchange", "BenchCore"]),
     .executableTarget(
       name: "bench",
       dependencies: [
         "LayoutModel", "Cassowary", "DenseSimplex", "Scene", "SpringsAndStruts", "StrictJSON", "Interchange", "Replay",
-        "Measurement", "BenchCore", "Workloads", "Reports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Measurement", "BenchCore", "Workloads", "Reports", "Flexbox", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -100,6 +102,8 @@ let package = Package(
         "BenchCore", "Interchange", "Replay", "Scene", "LayoutModel", "Measurement", "Workloads", "TestSupport", "Cassowary",
       ]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Interchange"]),
+    .testTarget(
+      name: "FlexboxTests", dependencies: ["Flexbox", "Interchange", "StrictJSON", "Scene", "Workloads", "BenchCore"]),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "LayoutModel", "Interchange", "Replay"]),
     .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "CJemalloc"]),
     .testTarget(

@@ -8,6 +8,20 @@ public enum AnswerComparison {
   /// Close: `|a − b| ≤ 1e-6 + 1e-6 · max(|a|, |b|)`, the residual rule of formats.md
   /// section 1 (a millionth of a point on a frame).
   public static let tolerance = Tolerance(absolute: 1e-6, relative: 1e-6)
+  /// Close for an engine that computes in 32-bit floats (its hello's `precision`):
+  /// `|a − b| ≤ 1e-3 + 1e-4 · max(|a|, |b|)`. A float keeps about 7 digits, and a layout
+  /// adds up hundreds of lengths (each position is the sum of those before it), so a
+  /// thousand-view stack drifts by up to 2e-5 of its length; a wrong mapping is off by
+  /// whole points.
+  public static let float32Tolerance = Tolerance(absolute: 1e-3, relative: 1e-4)
+  /// The `precision` values an engine may declare.
+  public static let precisions = ["float32", "float64"]
+
+  /// The rule for an engine's answers: ``float32Tolerance`` for one that says it computes
+  /// in `float32`, ``tolerance`` otherwise.
+  public static func tolerance(for engine: ResultsDocument.EngineInfo?) -> Tolerance {
+    engine?.precision == "float32" ? float32Tolerance : tolerance
+  }
   /// Differences kept as examples in the results file.
   public static let exampleLimit = 10
 
@@ -19,7 +33,8 @@ public enum AnswerComparison {
   /// - Throws: `EngineProtocolError` when the engine answers other names or another
   ///   number of states than the reference.
   public static func check(
-    _ engine: Answers, against reference: Answers, valuesPerName: Int, referenceName: String
+    _ engine: Answers, against reference: Answers, valuesPerName: Int, referenceName: String,
+    tolerance: Tolerance = AnswerComparison.tolerance
   ) throws(EngineProtocolError) -> ResultsDocument.AnswerCheck {
     var position: [String: Int] = [:]
     for (index, name) in engine.names.enumerated() { position[name] = index }
@@ -62,6 +77,7 @@ public enum AnswerComparison {
       }
     }
     return ResultsDocument.AnswerCheck(
-      reference: referenceName, states: reference.states.count, values: values, mismatches: mismatches, examples: examples)
+      reference: referenceName, states: reference.states.count, values: values, mismatches: mismatches, examples: examples,
+      tolerance: tolerance == Self.tolerance ? nil : tolerance)
   }
 }

@@ -2,10 +2,14 @@ import Foundation
 import StrictJSON
 
 /// What an outside engine reads (docs/engines.md): a constraint system (formats.md
-/// section 1) or a scene (section 2).
+/// section 1), a scene (section 2) or a flexbox tree (docs/flexbox.md).
 public enum EngineInput: String, CaseIterable, Sendable {
   case constraints
   case scene
+  case flex
+
+  /// Numbers per answered name: a variable's value, or a view's frame (x, y, width, height).
+  public var valuesPerName: Int { self == .constraints ? 1 : 4 }
 }
 
 /// An outside engine's manifest, `engine.json` (format `layoutbench.engine-manifest/1`):
@@ -65,7 +69,7 @@ public struct EngineManifest: Hashable, Sendable {
     for (index, entry) in try reader.array(member("inputs"), at: inputsPath).enumerated() {
       let text = try reader.string(entry, at: inputsPath.appending(index))
       guard let input = EngineInput(rawValue: text), !inputs.contains(input) else {
-        throw reader.invalid("expected one of \"constraints\", \"scene\" (each once), found \"\(text)\"", at: inputsPath.appending(index))
+        throw reader.invalid("expected one of \"constraints\", \"scene\", \"flex\" (each once), found \"\(text)\"", at: inputsPath.appending(index))
       }
       inputs.append(input)
     }

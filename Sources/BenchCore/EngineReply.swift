@@ -33,14 +33,21 @@ public enum EngineReply: Sendable {
       for (index, entry) in try reader.array(member("inputs"), at: root.appending("inputs")).enumerated() {
         let text = try reader.string(entry, at: root.appending("inputs").appending(index))
         guard let input = EngineInput(rawValue: text) else {
-          throw reader.invalid("expected \"constraints\" or \"scene\", found \"\(text)\"", at: root.appending("inputs").appending(index))
+          throw reader.invalid(
+            "expected \"constraints\", \"scene\" or \"flex\", found \"\(text)\"", at: root.appending("inputs").appending(index))
         }
         inputs.append(input)
+      }
+      let precision = try optional("precision")
+      if let precision, !AnswerComparison.precisions.contains(precision) {
+        throw reader.invalid(
+          "expected one of \(AnswerComparison.precisions.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(precision)\"",
+          at: root.appending("precision"))
       }
       let info = ResultsDocument.EngineInfo(
         name: try reader.string(member("engine"), at: root.appending("engine")),
         version: try reader.string(member("version"), at: root.appending("version")),
-        language: try optional("language"), binding: try optional("binding"))
+        language: try optional("language"), binding: try optional("binding"), precision: precision)
       return .hello(info, inputs: inputs)
     case "progress": return .progress(try reader.string(member("text"), at: root.appending("text")))
     case "skipped": return .skipped(reason: try reader.string(member("reason"), at: root.appending("reason")))

@@ -195,7 +195,7 @@ public final class EngineSession {
     guard result.states.count == request.stateCount else {
       throw EngineProtocolError("answers.states has \(result.states.count) states; the case has \(request.stateCount)")
     }
-    let width = result.names.count * (request.input == .scene ? 4 : 1)
+    let width = result.names.count * request.input.valuesPerName
     if let index = result.states.firstIndex(where: { $0 != nil && $0!.count != width }) {
       throw EngineProtocolError("answers.states[\(index)] has \(result.states[index]!.count) numbers; \(width) expected")
     }

@@ -1,3 +1,4 @@
+import Flexbox
 import Interchange
 import LayoutModel
 import Replay
@@ -42,5 +43,21 @@ extension WorkloadCase {
     let document: SceneDocument
     do { document = try sceneDocument() } catch { throw .invalidScene(error) }
     return try document.constraintSystem(base: base)
+  }
+}
+
+extension WorkloadCase {
+  /// The case as a `layoutbench.flex/1` document (`bench export --format flex`,
+  /// docs/flexbox.md), with the `workload` and `operations` extensions.
+  /// - Complexity: O(views · depth + views · states).
+  /// - Throws: ``WorkloadExportError``; `.noFlexbox` for a case flexbox cannot express.
+  public func flexDocument() throws(WorkloadExportError) -> FlexDocument {
+    let document: SceneDocument
+    do { document = try sceneDocument() } catch { throw .invalidScene(error) }
+    do {
+      return try FlexMapping.document(for: document)
+    } catch {
+      throw .noFlexbox(error)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import LayoutModel
 import StrictJSON
 
 /// The members a case measured by an outside engine carries (docs/engines.md;
@@ -11,12 +12,16 @@ extension ResultsDocument {
     public var language: String?
     /// What sits between the engine's language and the timed calls (`Python → C++`).
     public var binding: String?
+    /// The arithmetic the engine computes in, when it says: `float32` answers are checked
+    /// at a tolerance of their own (docs/engines.md, "How answers are checked").
+    public var precision: String?
 
-    public init(name: String, version: String, language: String? = nil, binding: String? = nil) {
+    public init(name: String, version: String, language: String? = nil, binding: String? = nil, precision: String? = nil) {
       self.name = name
       self.version = version
       self.language = language
       self.binding = binding
+      self.precision = precision
     }
   }
 
@@ -31,13 +36,19 @@ extension ResultsDocument {
     public var mismatches: Int
     /// The first differences, in state order.
     public var examples: [Mismatch]
+    /// The closeness rule the values were compared by, when not the default one (an engine
+    /// that computes in 32-bit floats).
+    public var tolerance: Tolerance?
 
-    public init(reference: String, states: Int, values: Int, mismatches: Int, examples: [Mismatch]) {
+    public init(
+      reference: String, states: Int, values: Int, mismatches: Int, examples: [Mismatch], tolerance: Tolerance? = nil
+    ) {
       self.reference = reference
       self.states = states
       self.values = values
       self.mismatches = mismatches
       self.examples = examples
+      self.tolerance = tolerance
     }
 
     public var passed: Bool { mismatches == 0 }
@@ -63,12 +74,13 @@ extension ResultsDocument {
     var members: [(key: String, value: JSONValue)] = [("name", .string(engine.name)), ("version", .string(engine.version))]
     if let language = engine.language { members.append(("language", .string(language))) }
     if let binding = engine.binding { members.append(("binding", .string(binding))) }
+    if let precision = engine.precision { members.append(("precision", .string(precision))) }
     return .object(members)
   }
 
   static func jsonValue(of check: AnswerCheck) -> JSONValue {
     func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-    return .object([
+    var members: [(key: String, value: JSONValue)] = [
       ("reference", .string(check.reference)), ("states", .number(Double(check.states))),
       ("values", .number(Double(check.values))), ("mismatches", .number(Double(check.mismatches))),
       (
@@ -81,12 +93,17 @@ extension ResultsDocument {
             ])
           })
       ),
-    ])
+    ]
+    if let tolerance = check.tolerance {
+      members.append(
+        ("tolerance", .object([("absolute", .number(tolerance.absolute)), ("relative", .number(tolerance.relative))])))
+    }
+    return .object(members)
   }
 
   /// - Throws: `JSONError` naming the member at fault.
   static func decodeEngine(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> EngineInfo {
-    let members = try reader.object(value, at: path, knownKeys: ["name", "version", "language", "binding"])
+    let members = try reader.object(value, at: path, knownKeys: ["name", "version", "language", "binding", "precision"])
     func optional(_ key: String) throws(JSONError) -> String? {
       guard let value = JSONReader.member(key, of: members), value != .null else { return nil }
       return try reader.string(value, at: path.appending(key))
@@ -94,12 +111,13 @@ extension ResultsDocument {
     return EngineInfo(
       name: try reader.string(JSONReader.member("name", of: members), at: path.appending("name")),
       version: try reader.string(JSONReader.member("version", of: members), at: path.appending("version")),
-      language: try optional("language"), binding: try optional("binding"))
+      language: try optional("language"), binding: try optional("binding"), precision: try optional("precision"))
   }
 
   /// - Throws: `JSONError` naming the member at fault.
   static func decodeCheck(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> AnswerCheck {
-    let members = try reader.object(value, at: path, knownKeys: ["reference", "states", "values", "mismatches", "examples"])
+    let members = try reader.object(
+      value, at: path, knownKeys: ["reference", "states", "values", "mismatches", "examples", "tolerance"])
     func count(_ key: String) throws(JSONError) -> Int {
       Int(
         try reader.number(JSONReader.member(key, of: members), at: path.appending(key), expected: "a count (an integer >= 0)") {
@@ -123,8 +141,20 @@ extension ResultsDocument {
           state: Int(state), name: try reader.string(JSONReader.member("name", of: fields), at: entryPath.appending("name")),
           engine: try value("engine"), reference: try value("reference")))
     }
+    var tolerance: Tolerance?
+    if let entry = JSONReader.member("tolerance", of: members) {
+      let tolerancePath = path.appending("tolerance")
+      let fields = try reader.object(entry, at: tolerancePath, knownKeys: ["absolute", "relative"])
+      func bound(_ key: String) throws(JSONError) -> Double {
+        try reader.number(JSONReader.member(key, of: fields), at: tolerancePath.appending(key), expected: "a bound (a number >= 0)") {
+          $0 >= 0
+        }
+      }
+      tolerance = Tolerance(absolute: try bound("absolute"), relative: try bound("relative"))
+    }
     return AnswerCheck(
       reference: try reader.string(JSONReader.member("reference", of: members), at: path.appending("reference")),
-      states: try count("states"), values: try count("values"), mismatches: try count("mismatches"), examples: examples)
+      states: try count("states"), values: try count("values"), mismatches: try count("mismatches"), examples: examples,
+      tolerance: tolerance)
   }
 }

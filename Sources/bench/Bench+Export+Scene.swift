@@ -1,16 +1,18 @@
 import ArgumentParser
 import BenchCore
 import Cassowary
+import Flexbox
 import LayoutModel
 import Replay
 import Scene
 
 extension Bench.Export {
   /// The text of the scene file at `path` in `format`: the file back in canonical form,
-  /// or the constraint system the cassowary backend's layout of it makes. O(the file),
-  /// plus one layout of it for `constraints`.
+  /// the constraint system the cassowary backend's layout of it makes, or its flexbox tree.
+  /// O(the file), plus one layout of it for `constraints`.
   /// - Throws: `ExitCode` 2 (unreadable or malformed, named), 3 (a table, a call the
-  ///   format cannot express, or the solver over a limit or unable to express the scene)
+  ///   format cannot express, the solver over a limit or unable to express the scene, or a
+  ///   scene flexbox cannot express)
   ///   or 4 (the layout failed: a bug), after saying why.
   func sceneText(_ path: String) throws -> String {
     let document = try SceneInput.read(path)
@@ -27,6 +29,13 @@ extension Bench.Export {
         StandardError.print("error: \(path): cannot be written as constraints: \(reason)")
         throw ExitCode(3)
       }
+    case .flex:
+      do {
+        return try FlexMapping.document(for: document).jsonText()
+      } catch {
+        StandardError.print("error: \(path): cannot be written as a flexbox tree: \(error)")
+        throw ExitCode(3)
+      }
     }
   }
 
@@ -37,7 +46,7 @@ extension Bench.Export {
     case .recording(.inexpressible(let message)): message
     case .recording(.layout(_, .unsupported(let message))): message
     case .recording(.layout(_, .solver(.limitExceeded(let message)))): message
-    case .recording, .invalidScene: nil
+    case .recording, .invalidScene, .noFlexbox: nil
     }
   }
 }

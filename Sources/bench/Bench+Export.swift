@@ -6,7 +6,7 @@ import Workloads
 extension Bench {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write a generated workload, or a scene file, as a scene or a constraint-system file.",
+      abstract: "Write a generated workload, or a scene file, as a scene, constraint-system or flexbox file.",
       discussion: """
         Generates one case of a workload (see docs/workloads.md; the suites' workloads \
         are listed on a bad name) and writes it to standard output, or atomically to \
@@ -20,12 +20,15 @@ extension Bench {
         cassowary backend's layout makes for the initial layout and for each operation, \
         with the same extensions ("operations" then group the constraint steps). \
         'bench solve' reads it, and so can any other solver.
+        --format flex writes layoutbench.flex/1 (docs/flexbox.md): the case as a flexbox \
+        tree for flexbox engines (Yoga, Taffy), its container resizes as root sizes, with \
+        the same extensions.
 
         --scene FILE instead of --workload takes the user's own layoutbench.scene/1 file: \
         --format constraints writes the system the cassowary backend's layout of it makes \
         (its "operations" when it gives them, else one per step); --format scene writes \
         the file back validated and in canonical form (defaults left out, one entry per \
-        line, unknown fields dropped with a warning).
+        line, unknown fields dropped with a warning); --format flex its flexbox tree.
 
         Exit status:
           0   the file was written
@@ -33,7 +36,8 @@ extension Bench {
               nothing was generated; or the --scene file is unreadable or malformed
               (the message names it and the JSON path or line:column)
           3   --format constraints for a scene that is not one constraint system (a
-              table fits each row alone); nothing was written
+              table fits each row alone), or --format flex for a case flexbox cannot
+              express (the reason is printed); nothing was written
           3   (--scene, --format constraints) the layout makes a call the format cannot
               express, or the solver refuses the scene
           4   the generator or the layout failed (a bug); nothing was written
@@ -55,14 +59,14 @@ extension Bench {
     @Option(help: "The random seed (unsigned 64-bit; default \(WorkloadCatalog.defaultSeed)).")
     var seed: UInt64?
 
-    @Option(help: "scene (layoutbench.scene/1) or constraints (layoutbench.constraints/1).")
+    @Option(help: "scene (layoutbench.scene/1), constraints (layoutbench.constraints/1) or flex (layoutbench.flex/1).")
     var format: ExportFormat = .scene
 
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
     enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
-      case scene, constraints
+      case scene, constraints, flex
     }
 
     func validate() throws {
@@ -107,7 +111,8 @@ extension Bench {
 
     /// The text of the workload `--workload` names. O(the case), plus one layout of it for
     /// `constraints`.
-    /// - Throws: `ExitCode` 3 (a table: no single system) or 4 (a bug), after saying why.
+    /// - Throws: `ExitCode` 3 (a table: no single system; a case flexbox cannot express) or 4
+    ///   (a bug), after saying why.
     private func generatedText() throws -> String {
       // validate() has vouched for the name and the size.
       guard let workload, let generator = WorkloadCatalog.workload(named: workload) else { throw ExitCode(64) }
@@ -117,6 +122,9 @@ extension Bench {
           format: format)
       } catch WorkloadExportError.noSingleSystem(let reason) {
         StandardError.print("error: \(workload): cannot be written as constraints: \(reason)")
+        throw ExitCode(3)
+      } catch WorkloadExportError.noFlexbox(let reason) {
+        StandardError.print("error: \(workload): cannot be written as a flexbox tree: \(reason)")
         throw ExitCode(3)
       } catch {
         StandardError.print("error: \(workload): internal error: \(error)")
@@ -132,6 +140,7 @@ extension Bench {
       switch format {
       case .scene: return try generated.sceneDocument().jsonText()
       case .constraints: return try generated.constraintSystem(base: CassowarySolver()).jsonText()
+      case .flex: return try generated.flexDocument().jsonText()
       }
     }
   }

@@ -1,5 +1,6 @@
 import BenchCore
 import Cassowary
+import Flexbox
 import Interchange
 import Replay
 import Scene
@@ -31,14 +32,23 @@ final class EngineCases {
     }
     let session = sessions[manifest.name] ?? EngineSession(manifest: manifest)
     sessions[manifest.name] = session
-    let input: EngineInput = manifest.inputs.contains(.constraints) ? .constraints : .scene
-    let prepared: (text: String, phases: [String], reference: AnswerComparison.Answers)
+    // The first input of the manifest's in the runner's order of preference.
+    let input = EngineInput.allCases.first(where: manifest.inputs.contains) ?? .constraints
+    let prepared: PreparedCase
     do {
       progress.update("exporting the case for \(manifest.name)")
-      prepared = try input == .constraints ? Self.constraintCase(workloadCase) : Self.sceneCase(workloadCase)
+      switch input {
+      case .constraints: prepared = try Self.constraintCase(workloadCase)
+      case .scene: prepared = try Self.sceneCase(workloadCase)
+      case .flex: prepared = try Self.flexCase(workloadCase)
+      }
     } catch let error as WorkloadExportError {
-      if case .noSingleSystem(let reason) = error {
+      switch error {
+      case .noSingleSystem(let reason):
         return BenchmarkRun.Measured(outcome: .skipped(reason: "no single constraint system: \(reason)"), parameters: workloadCase.parameters)
+      case .noFlexbox(let reason):
+        return BenchmarkRun.Measured(outcome: .skipped(reason: "no flexbox equivalent: \(reason)"), parameters: workloadCase.parameters)
+      default: break
       }
       return BenchmarkRun.Measured(outcome: .failed("the case cannot be exported: \(error)"), parameters: workloadCase.parameters)
     } catch {
@@ -49,11 +59,12 @@ final class EngineCases {
       operationPhases: prepared.phases, settings: settings, caseLimitSeconds: caseLimit)
     let result = session.measure(request) { progress.update($0) }
     var measured = BenchmarkRun.Measured(
-      outcome: result.outcome, parameters: workloadCase.parameters + result.parameters, engine: result.engine)
+      outcome: result.outcome, parameters: workloadCase.parameters + prepared.parameters + result.parameters, engine: result.engine)
     if let answers = result.answers {
       do {
         measured.check = try AnswerComparison.check(
-          answers, against: prepared.reference, valuesPerName: input == .scene ? 4 : 1, referenceName: "cassowary")
+          answers, against: prepared.reference, valuesPerName: input.valuesPerName, referenceName: "cassowary",
+          tolerance: AnswerComparison.tolerance(for: result.engine))
       } catch {
         measured.outcome = .failed("\(manifest.name)'s answers: \(error)")
       }
@@ -67,12 +78,19 @@ final class EngineCases {
     sessions = [:]
   }
 
+  /// A case exported for an engine: the file's text, its operations' phases, cassowary's
+  /// answers, and facts about the export that join the case's parameters.
+  struct PreparedCase {
+    var text: String
+    var phases: [String]
+    var reference: AnswerComparison.Answers
+    var parameters: [(key: String, value: String)] = []
+  }
+
   /// The case as `bench export --format constraints` writes it, its operations' phases,
   /// and cassowary's values after the first solve and after each operation (nil where a
   /// step of the operation was refused).
-  static func constraintCase(_ workloadCase: WorkloadCase) throws -> (
-    text: String, phases: [String], reference: AnswerComparison.Answers
-  ) {
+  static func constraintCase(_ workloadCase: WorkloadCase) throws -> PreparedCase {
     let document = try workloadCase.constraintSystem(base: CassowarySolver())
     var replay = SystemReplay(document: document, solver: CassowarySolver())
     let states = try replay.run()
@@ -86,15 +104,13 @@ final class EngineCases {
       let refused = states[(operation.steps.lowerBound + 1)...operation.steps.upperBound].contains { values($0) == nil }
       answers.append(refused ? nil : values(states[operation.steps.upperBound]))
     }
-    return (document.jsonText(), operations.map(\.phase), (document.variableNames, answers))
+    return PreparedCase(text: document.jsonText(), phases: operations.map(\.phase), reference: (document.variableNames, answers))
   }
 
   /// The case as `bench export --format scene` writes it, its operations' phases, and
   /// cassowary's frames (x, y, width, height by view, as `bench layout` reports them)
   /// after the first layout and after each operation.
-  static func sceneCase(_ workloadCase: WorkloadCase) throws -> (
-    text: String, phases: [String], reference: AnswerComparison.Answers
-  ) {
+  static func sceneCase(_ workloadCase: WorkloadCase) throws -> PreparedCase {
     let document = try workloadCase.sceneDocument()
     var replay = SceneReplay(document: document, backend: ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false), rowBackends: {
       ConstraintLayout(solver: CassowarySolver(), detectsAmbiguity: false)
@@ -112,6 +128,31 @@ final class EngineCases {
       let refused = states[(operation.steps.lowerBound + 1)...operation.steps.upperBound].contains { frames($0) == nil }
       answers.append(refused ? nil : frames(states[operation.steps.upperBound]))
     }
-    return (document.jsonText(), operations.map(\.phase), (names, answers))
+    return PreparedCase(text: document.jsonText(), phases: operations.map(\.phase), reference: (names, answers))
+  }
+
+  /// The case as `bench export --format flex` writes it, its operations' phases, and
+  /// cassowary's frames of the nodes an engine answers (those outside `display: none`
+  /// subtrees; docs/flexbox.md); the mapping's notes, if any, as the parameter
+  /// `flex.notes`.
+  /// - Throws: `WorkloadExportError.noFlexbox` for a case flexbox cannot express.
+  static func flexCase(_ workloadCase: WorkloadCase) throws -> PreparedCase {
+    let document = try workloadCase.flexDocument()
+    let scene = try sceneCase(workloadCase)
+    let answered = document.answeredIDs
+    var position: [String: Int] = [:]
+    for (index, name) in scene.reference.names.enumerated() { position[name] = index }
+    var columns: [Int] = []
+    for id in answered {
+      guard let column = position[id] else { throw EngineProtocolError("cassowary's layout has no frame for node '\(id)'") }
+      columns.append(column)
+    }
+    let states = scene.reference.states.map { state in
+      state.map { frames in columns.flatMap { frames[(4 * $0)..<(4 * $0 + 4)] } }
+    }
+    var parameters: [(key: String, value: String)] = []
+    if !document.notes.isEmpty { parameters.append(("flex.notes", document.notes.joined(separator: "; "))) }
+    return PreparedCase(
+      text: document.jsonText(), phases: scene.phases, reference: (answered, states), parameters: parameters)
   }
 }
