@@ -43,7 +43,7 @@ VENV := .venv
 ORACLES := Benchmarks/oracles
 PEERS := Benchmarks/peers
 ENGINE_SDK := Benchmarks/engines/sdk
-REQUIREMENTS := $(ORACLES)/requirements.txt $(PEERS)/requirements.txt
+REQUIREMENTS := $(ORACLES)/requirements.txt $(PEERS)/requirements.txt Benchmarks/engines/requirements.txt
 VENV_STAMP := $(VENV)/.requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
@@ -181,7 +181,8 @@ KIWI_HEADERS := $(ENGINE_SOURCES)/kiwisolver-$(KIWI_VERSION)
 CXX ?= g++
 ENGINE_CXXFLAGS := -O2 -std=c++17 -Wall -Wextra
 
-engines: Benchmarks/engines/kiwi/build/engine Benchmarks/engines/cassowary-rs/build/engine
+engines: Benchmarks/engines/kiwi/build/engine Benchmarks/engines/cassowary-rs/build/engine Benchmarks/engines/yoga/build/engine
+	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
 
 $(KIWI_HEADERS)/kiwi/kiwi.h: $(PEERS)/requirements.txt
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
@@ -201,6 +202,26 @@ sweep-test: setup
 	@command -v parallel >/dev/null || { $(call apt-install,parallel,the sweep recipe runs shards with GNU parallel); }
 	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
 	BENCH=$(SCRATCH)/debug/bench Benchmarks/sweeps/test-parallel-sweep.sh
+
+# Yoga in C++ against the headers and libyogacore.a that the pyyoga wheel (PyPI) ships,
+# downloaded with the venv's pip into $(ENGINE_SOURCES) once and unpacked with Python's
+# zipfile. (The taffy engine is Python: its stretchable comes with the venv,
+# Benchmarks/engines/requirements.txt.)
+YOGA_VERSION := 0.1.0
+YOGA_WHEEL := $(ENGINE_SOURCES)/pyyoga-$(YOGA_VERSION)
+
+$(YOGA_WHEEL)/lib64/libyogacore.a:
+	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
+	@mkdir -p $(ENGINE_SOURCES)
+	$(VENV)/bin/pip download --quiet --disable-pip-version-check --only-binary :all: --no-deps \
+	  pyyoga==$(YOGA_VERSION) -d $(ENGINE_SOURCES)
+	$(VENV)/bin/python -c 'import glob, sys, zipfile; zipfile.ZipFile(glob.glob(sys.argv[1])[0]).extractall(sys.argv[2])' \
+	  "$(ENGINE_SOURCES)/pyyoga-$(YOGA_VERSION)-*.whl" $(YOGA_WHEEL)
+	@touch $@
+
+Benchmarks/engines/yoga/build/engine: Benchmarks/engines/yoga/engine.cpp $(wildcard $(ENGINE_SDK)/cpp/*.hpp) $(YOGA_WHEEL)/lib64/libyogacore.a
+	@mkdir -p $(@D)
+	$(CXX) $(ENGINE_CXXFLAGS) -DPYYOGA_VERSION='"$(YOGA_VERSION)"' -I$(YOGA_WHEEL)/include -o $@ $< $(YOGA_WHEEL)/lib64/libyogacore.a
 
 # The native engines built and measured by the debug bench on small cases of the deep and
 # stackviews suites, every answer checked against cassowary's (exit 1 on a difference),

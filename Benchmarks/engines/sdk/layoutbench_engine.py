@@ -12,10 +12,11 @@ An engine subclasses `Engine` and calls `run(MyEngine())`:
   one solve, every value read. Raise `Refused` when the engine refuses a step and has
   undone it (formats.md section 1): that state's answer is `null`.
 * `answers(state)`, untimed: `{name: value}` for constraints, `{view id: [x, y, w, h]}`
-  for scenes.
+  for scenes and flex trees.
 * optionally `counters(state)`, untimed after the check pass: `{phase: {name: number}}`
-  (per operation), `calls_per_operation(program)` / `call_overhead_nanoseconds()` for
-  engines reached through a binding, and `parameters(program)`: `{name: text}` facts about
+  (per operation), `calls_per_operation(program)` (`{phase: binding calls per operation}`)
+  and `call_overhead_nanoseconds()` (one call's estimated cost; a phase reports it times
+  its calls) for engines reached through a binding, and `parameters(program)`: `{name: text}` facts about
   how the engine ran the case, added to the case's parameters.
 
 The module has no dependency beyond the standard library, so it can be copied next to an
@@ -83,6 +84,9 @@ class Engine:
     inputs: tuple[str, ...] = ("constraints",)
     language: str | None = "Python"
     binding: str | None = None
+    #: "float32" for an engine computing in 32-bit floats: its answers are checked at a
+    #: tolerance of their own (docs/engines.md).
+    precision: str | None = None
 
     def prepare(self, case: Case) -> Any:
         return case
@@ -106,6 +110,8 @@ class Engine:
         return {}
 
     def call_overhead_nanoseconds(self) -> float | None:
+        """The estimated cost of one binding call (ns); a phase's `callOverheadNanoseconds`
+        is that times its calls per operation."""
         return None
 
     def parameters(self, program: Any) -> dict[str, str]:
@@ -150,7 +156,7 @@ def _flatten(answers: dict[str, Any], names: list[str] | None, case: Case) -> tu
     values: list[float] = []
     for name in names:
         value = answers[name]
-        if case.input == "scene":
+        if case.input in ("scene", "flex"):
             values.extend(float(v) for v in value)
         else:
             values.append(float(value))
@@ -244,7 +250,7 @@ def measure(engine: Engine, case: Case, repetitions: int, warmup: int, budget: f
         if phase in calls:
             entry["calls"] = calls[phase]
             if overhead is not None:
-                entry["callOverheadNanoseconds"] = overhead
+                entry["callOverheadNanoseconds"] = calls[phase] * overhead
         reply_phases.append(entry)
     reply = {"message": "result", "repetitions": done, "phases": reply_phases, "answers": answers}
     parameters = engine.parameters(program)
@@ -293,6 +299,8 @@ def run(engine: Engine, input: Iterable[str] | None = None, output: TextIO | Non
                     hello["language"] = engine.language
                 if engine.binding:
                     hello["binding"] = engine.binding
+                if engine.precision:
+                    hello["precision"] = engine.precision
                 _send(out, hello)
             elif kind == "case":
                 case, repetitions, warmup, budget, limit = _case(message)

@@ -12,7 +12,7 @@
 //   apply(const Operation&)  timed (one sample of its phase): the steps, one solve, every
 //                            value read; throw Refused after undoing a refused step;
 //   answers(names, values)   untimed: the current values (four per view for scenes).
-// Optional: counters(), parameters().
+// Optional: counters(), parameters(); binding() and precision() for the hello.
 #pragma once
 
 #include <chrono>
@@ -71,6 +71,9 @@ class Engine {
   virtual std::vector<std::string> inputs() const { return {"constraints"}; }
   virtual std::string language() const { return "C++"; }
   virtual std::string binding() const { return ""; }
+  // "float32" for an engine computing in 32-bit floats (its answers are checked at a
+  // tolerance of their own); empty when it does not say.
+  virtual std::string precision() const { return ""; }
 
   virtual void prepare(const Case& c) = 0;
   virtual void build() = 0;
@@ -262,6 +265,7 @@ inline int run(Engine& engine) {
         Json::Object hello{{"message", "hello"}, {"protocol", protocolName}, {"engine", engine.name()},
                            {"version", engine.version()}, {"inputs", Json(std::move(inputs))}, {"language", engine.language()}};
         if (!engine.binding().empty()) hello.emplace_back("binding", engine.binding());
+        if (!engine.precision().empty()) hello.emplace_back("precision", engine.precision());
         detail::send(Json(std::move(hello)));
       } else if (kind == "case") {
         Case c;
