@@ -147,7 +147,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-engines-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("bad"), withIntermediateDirectories: true)
-    try Data(#"{"format": "layoutbench.engine-manifest/1", "name": "bad", "inputs": ["flex"], "command": ["x"]}"#.utf8)
+    try Data(#"{"format": "layoutbench.engine-manifest/1", "name": "bad", "inputs": ["grid"], "command": ["x"]}"#.utf8)
       .write(to: folder.appendingPathComponent("bad/engine.json"))
     let bad = try BenchProcess.run(Self.small + ["--engine", "bad", "--engines", folder.path])
     #expect(bad.status == 2)

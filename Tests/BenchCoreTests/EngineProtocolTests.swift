@@ -1,5 +1,6 @@
 import Foundation
 import Interchange
+import LayoutModel
 import StrictJSON
 import Testing
 
@@ -72,7 +73,8 @@ import Testing
   @Test(arguments: [
     (#"{"message": "result", "repetitions": 1, "phases": [{"name": "build", "operations": 1, "samplesNanoseconds": [-1]}], "answers": {"names": [], "states": []}}"#, "phases[0].samplesNanoseconds[0]"),
     (#"{"message": "hello", "protocol": "layoutbench.engine/2", "engine": "x", "version": "1", "inputs": []}"#, "protocol"),
-    (#"{"message": "hello", "protocol": "layoutbench.engine/1", "engine": "x", "version": "1", "inputs": ["flex"]}"#, "inputs[0]"),
+    (#"{"message": "hello", "protocol": "layoutbench.engine/1", "engine": "x", "version": "1", "inputs": ["grid"]}"#, "inputs[0]"),
+    (#"{"message": "hello", "protocol": "layoutbench.engine/1", "engine": "x", "version": "1", "inputs": ["flex"], "precision": "float16"}"#, "precision"),
     (#"{"message": "goodbye"}"#, "message"),
     (#"{"message": "skipped"}"#, "reason"),
   ])
@@ -93,6 +95,30 @@ import Testing
     #expect(differ.mismatches == 2)
     #expect(differ.examples.map(\.name) == ["b", "(refused by cassowary only)"])
     #expect(differ.examples[0].engine == 2.5 && differ.examples[0].reference == 2)
+  }
+
+  @Test func aFloat32EngineSaysSoAndIsComparedAtItsOwnTolerance() throws {
+    let hello = try Self.reply(
+      #"{"message": "hello", "protocol": "layoutbench.engine/1", "engine": "y", "version": "1", "inputs": ["flex"], "precision": "float32"}"#)
+    guard case .hello(let info, let inputs) = hello else {
+      Issue.record("not a hello: \(hello)")
+      return
+    }
+    #expect(info.precision == "float32" && inputs == [.flex])
+    #expect(AnswerComparison.tolerance(for: info) == AnswerComparison.float32Tolerance)
+    #expect(AnswerComparison.tolerance(for: ResultsDocument.EngineInfo(name: "k", version: "1")) == AnswerComparison.tolerance)
+    // 500.02 against 500: within 1e-4 of the value, far outside the default rule.
+    let reference: AnswerComparison.Answers = (["v"], [[500, 0, 10, 20]])
+    let float = try AnswerComparison.check(
+      (["v"], [[500.02, 0, 10, 20.0005]]), against: reference, valuesPerName: 4, referenceName: "cassowary",
+      tolerance: AnswerComparison.float32Tolerance)
+    #expect(float.passed && float.tolerance == AnswerComparison.float32Tolerance)
+    let strict = try AnswerComparison.check((["v"], [[500.02, 0, 10, 20]]), against: reference, valuesPerName: 4, referenceName: "cassowary")
+    #expect(strict.mismatches == 1 && strict.tolerance == nil)
+    let wrong = try AnswerComparison.check(
+      (["v"], [[503.5, 0, 10, 20]]), against: reference, valuesPerName: 4, referenceName: "cassowary",
+      tolerance: AnswerComparison.float32Tolerance)
+    #expect(wrong.mismatches == 1)
   }
 
   @Test func framesAreComparedFourNumbersPerView() throws {
@@ -116,10 +142,11 @@ import Testing
     document.cases = [
       ResultsDocument.Case(
         workload: "w", backend: "toy", size: 10, status: .ok, phases: [ResultsDocument.Phase(name: "build", samplesNanoseconds: [1])],
-        engine: ResultsDocument.EngineInfo(name: "toy", version: "1.0", language: "C++", binding: nil),
+        engine: ResultsDocument.EngineInfo(name: "toy", version: "1.0", language: "C++", binding: nil, precision: "float32"),
         check: ResultsDocument.AnswerCheck(
           reference: "cassowary", states: 2, values: 8, mismatches: 1,
-          examples: [ResultsDocument.Mismatch(state: 1, name: "x", engine: 1, reference: nil)]))
+          examples: [ResultsDocument.Mismatch(state: 1, name: "x", engine: 1, reference: nil)],
+          tolerance: Tolerance(absolute: 1e-3, relative: 1e-4)))
     ]
     let decoded = try ResultsDocument.decode(document.jsonText(), file: "t.json")
     #expect(decoded.warnings.isEmpty)

@@ -82,6 +82,33 @@ class SDKTests(unittest.TestCase):
         self.assertEqual(result["parameters"], {"width.rule": "negated constant"})
         self.assertIn({"message": "progress", "text": "rep 3/3"}, replies)
 
+    def test_a_bound_engine_reports_its_calls_and_their_cost_per_phase(self) -> None:
+        class Bound(Width):
+            binding, precision = "Python → C", "float32"
+
+            def calls_per_operation(self, program: Case) -> dict:
+                return {"build": 3, "resize": 4}
+
+            def call_overhead_nanoseconds(self) -> float:
+                return 50.0
+
+        replies = converse(Bound(), {"message": "hello", "protocol": "layoutbench.engine/1"}, self.case_message(SYSTEM))
+        self.assertEqual((replies[0]["binding"], replies[0]["precision"]), ("Python → C", "float32"))
+        phases = {p["name"]: p for p in replies[-1]["phases"]}
+        self.assertEqual((phases["build"]["calls"], phases["build"]["callOverheadNanoseconds"]), (3, 150.0))
+        self.assertEqual((phases["resize"]["calls"], phases["resize"]["callOverheadNanoseconds"]), (4, 200.0))
+        self.assertNotIn("calls", phases["shrink"])
+
+    def test_flex_answers_are_four_numbers_per_node(self) -> None:
+        class Frames(Width):
+            inputs = ("flex",)
+
+            def answers(self, state: dict) -> dict:
+                return {"root": [0, 0, state["W"], 10]}
+
+        result = converse(Frames(), self.case_message(SYSTEM, input="flex"))[-1]
+        self.assertEqual(result["answers"]["states"][0], [0.0, 0.0, 100.0, 10.0])
+
     def test_skip_and_failure_become_their_replies(self) -> None:
         class Skipping(Width):
             def prepare(self, case: Case) -> Case:
