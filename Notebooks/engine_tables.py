@@ -33,14 +33,13 @@ BESIDE = ("springs-struts",)
 
 
 def engine_cases(paths: list[Path]) -> list[dict]:
-    """Every case of the files that an outside engine measured, with its file's suite."""
-    cases = []
-    for path in paths:
-        document = json.loads(path.read_text())
-        for case in document["cases"]:
-            if case.get("engine"):
-                cases.append(dict(case, suite=document["suite"]))
-    return cases
+    """Every case of the files whose backend is an outside engine (one that answered some
+    case's hello), with its file's suite: those the runner skipped before asking the engine
+    (predicted over the case limit) carry no `engine` member but are the engine's too."""
+    documents = [json.loads(path.read_text()) for path in paths]
+    names = {case["backend"] for document in documents for case in document["cases"] if case.get("engine")}
+    return [dict(case, suite=document["suite"]) for document in documents for case in document["cases"]
+            if case["backend"] in names]
 
 
 def engines(cases: list[dict]) -> list[str]:
@@ -48,9 +47,9 @@ def engines(cases: list[dict]) -> list[str]:
              "|---|---|---|---:|---|---:|---|"]
     for name in dict.fromkeys(case["backend"] for case in cases):
         own = [case for case in cases if case["backend"] == name]
-        info = own[0]["engine"]
+        info = next(case["engine"] for case in own if case.get("engine"))
         measured = [case for case in own if case["status"] == "ok"]
-        reasons = Counter(case["reason"].split(":")[0] for case in own if case["status"] == "skipped")
+        reasons = Counter(reason_kind(case["reason"]) for case in own if case["status"] == "skipped")
         skipped = "; ".join(f"{count}: {reason}" for reason, count in reasons.most_common()) or "—"
         checked = [case for case in measured if case.get("check")]
         differing = [case for case in checked if case["check"]["mismatches"] > 0]
@@ -61,6 +60,17 @@ def engines(cases: list[dict]) -> list[str]:
         lines.append(f"| `{name}` | {language} | {info.get('binding') or 'none'} | {len(measured)} of {len(own)}"
                      f"{f' ({errors} errors)' if errors else ''} | {skipped} | {len(checked)} | {differ} |")
     return lines
+
+
+def reason_kind(reason: str) -> str:
+    """A skip reason without its case's particulars: the runner's prediction or the engine's
+    case limit as a kind, else up to the first '(' or ':'."""
+    if reason.startswith("predicted "):
+        return "predicted over the case limit"
+    if reason.startswith("one repetition runs over the case limit"):
+        return "over the case limit in the check pass"
+    cut = min((reason.find(mark) for mark in ("(", ":") if mark in reason), default=len(reason))
+    return reason[:cut].strip()
 
 
 def ratios(phases: pd.DataFrame, cases: list[dict], sizes: list[int]) -> list[str]:
