@@ -43,8 +43,9 @@ struct SensitivityProbe<Solver: LinearSolver> {
   }
 
   /// A move this small is noise: 1e-8 of the value's magnitude (at least of 1), three
-  /// orders above the round-off of either backend, and a hundred times below a move of
-  /// one step (0.001) at a rate of 1e-3.
+  /// orders above either backend's round-off. A constant that moves the variable at rate r
+  /// counts when a step's move, 0.001 · r, exceeds it: r ≥ 1e-5 for values near 1, r ≥
+  /// 1e-2 for values near 1,000 points.
   private static func moved(_ value: Double, from start: Double) -> Bool {
     abs(value - start) > 1e-8 * max(1, abs(start))
   }
