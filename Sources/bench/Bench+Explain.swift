@@ -2,7 +2,6 @@ import ArgumentParser
 import BenchCore
 import Interchange
 import Replay
-import StrictJSON
 
 extension Bench {
   struct Explain: ParsableCommand {
@@ -48,24 +47,8 @@ extension Bench {
     }
 
     func run() throws {
-      let bytes: [UInt8]
-      do {
-        bytes = try InputFile.bytes(atPath: file)
-      } catch {
-        StandardError.print("error: \(file): \(error)")
-        throw ExitCode(2)
-      }
-      let decoded: (document: SceneDocument, warnings: [Warning])
-      do {
-        decoded = try SceneDocument.decode(utf8: bytes, file: file)
-      } catch {
-        StandardError.print("error: \(error)")
-        throw ExitCode(2)
-      }
-      for warning in decoded.warnings {
-        StandardError.print("warning: \(warning)")
-      }
-      var job = ExplainJob(document: decoded.document, view: view, step: step)
+      let document = try SceneInput.read(file)
+      var job = ExplainJob(document: document, view: view, step: step)
       BackendRegistry.visitAll(&job)
       if let (backend, error) = job.failure { try report(error, of: backend) }
       guard let reference = job.explanations.first else {
@@ -78,9 +61,9 @@ extension Bench {
       }
       for line in disagreements { StandardError.print("error: \(file): backends disagree: \(line)") }
       if !disagreements.isEmpty { throw ExitCode(1) }
-      var document = reference
-      document.backends = job.explanations.flatMap(\.backends)
-      print(document.jsonText(), terminator: "")
+      var explanation = reference
+      explanation.backends = job.explanations.flatMap(\.backends)
+      print(explanation.jsonText(), terminator: "")
     }
 
     /// Reports why `backend` gave no explanation and leaves with the matching status.

@@ -211,21 +211,30 @@ import TestSupport
     expect(card["minY"], value: 0, ["cardTop"])
   }
 
+  /// A box at the root's top-left corner, 10 high, its width left to `widthConstraints`
+  /// (constraint objects, comma-separated).
+  private static func box(_ widthConstraints: String) -> String {
+    """
+    {"format": "layoutbench.scene/1", "container": {"width": 375, "height": 667},
+     "views": [{"id": "root"}, {"id": "box", "parent": "root"}],
+     "constraints": [
+       {"id": "boxLeading", "first": "box.leading", "second": "root.leading"},
+       {"id": "boxTop", "first": "box.top", "second": "root.top"},
+       {"id": "boxHeight", "first": "box.height", "constant": 10},
+       \(widthConstraints)]}
+    """
+  }
+
   /// Two required inequalities meeting (width >= 50 and width <= 50): each one's constant
   /// can move only away from the other, which changes nothing, but removing either frees
   /// the width, so both determine it (neither is implied by the other: not redundant).
   @Test(arguments: solvers) func opposingRequiredInequalitiesBothDetermine(_ solver: String) throws {
-    let json = """
-      {"format": "layoutbench.scene/1", "container": {"width": 375, "height": 667},
-       "views": [{"id": "root"}, {"id": "box", "parent": "root"}],
-       "constraints": [
-         {"id": "boxLeading", "first": "box.leading", "second": "root.leading"},
-         {"id": "boxTop", "first": "box.top", "second": "root.top"},
-         {"id": "boxHeight", "first": "box.height", "constant": 10},
-         {"id": "atLeast", "first": "box.width", "relation": ">=", "constant": 50},
-         {"id": "atMost", "first": "box.width", "relation": "<=", "constant": 50}]}
-      """
-    let box = try explain(json, view: "box", on: solver)
+    let box = try explain(
+      Self.box(
+        """
+        {"id": "atLeast", "first": "box.width", "relation": ">=", "constant": 50},
+        {"id": "atMost", "first": "box.width", "relation": "<=", "constant": 50}
+        """), view: "box", on: solver)
     expect(box["width"], value: 50, ["atLeast", "atMost"])
   }
 
@@ -233,17 +242,12 @@ import TestSupport
   /// a required width <= 100): a small move of its constant changes nothing, but without
   /// it nothing holds the width at 100, so it determines the width with the maximum.
   @Test(arguments: solvers) func aPullAgainstALimitDeterminesThroughItsRemoval(_ solver: String) throws {
-    let json = """
-      {"format": "layoutbench.scene/1", "container": {"width": 375, "height": 667},
-       "views": [{"id": "root"}, {"id": "box", "parent": "root"}],
-       "constraints": [
-         {"id": "boxLeading", "first": "box.leading", "second": "root.leading"},
-         {"id": "boxTop", "first": "box.top", "second": "root.top"},
-         {"id": "boxHeight", "first": "box.height", "constant": 10},
-         {"id": "atMost", "first": "box.width", "relation": "<=", "constant": 100},
-         {"id": "wide", "first": "box.width", "constant": 500, "priority": 100}]}
-      """
-    let box = try explain(json, view: "box", on: solver)
+    let box = try explain(
+      Self.box(
+        """
+        {"id": "atMost", "first": "box.width", "relation": "<=", "constant": 100},
+        {"id": "wide", "first": "box.width", "constant": 500, "priority": 100}
+        """), view: "box", on: solver)
     expect(box["width"], value: 100, ["atMost", "wide"])
   }
 }
