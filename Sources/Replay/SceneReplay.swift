@@ -27,8 +27,9 @@ public struct SceneReplay<Backend: LayoutBackend> {
   public private(set) var scene: Scene
   /// The index of the next step ``applyNextStep()`` applies; nil before the initial layout.
   public private(set) var nextStep: Int?
-  /// The error of the last step, when it was refused.
-  private var refusal: FramesDocument.StepError?
+  /// The error of the last step applied, when the scene refused it (the state is then
+  /// the one before it); nil after an accepted step and after the initial layout.
+  public private(set) var refusal: FramesDocument.StepError?
   /// Reused for every state, so reading frames allocates only for new views.
   private var frameBuffer: [Rect] = []
 

@@ -12,4 +12,11 @@ extension ConstraintLayout {
   public func key(of id: ConstraintID) -> ConstraintKey? {
     id.index < keyOfID.count ? keyOfID[id.index] : nil
   }
+
+  /// The constraint the layout holds for `key` now (its expression, relation and
+  /// priority), or nil when it holds none or the constraint is broken (left out). O(1).
+  public func heldConstraint(for key: ConstraintKey) -> GeneratedConstraint? {
+    guard let entry = held[key], entry.id != nil else { return nil }
+    return entry.constraint
+  }
 }

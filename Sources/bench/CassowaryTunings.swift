@@ -11,7 +11,7 @@ import Cassowary
 /// Tuned Cassowary backends beside `cassowary`, one per entry of
 /// `LAYOUTBENCH_CASSOWARY_TUNING` (a comma-separated list of tunings, docs/running.md):
 /// `core,-heldFlips` adds `cassowary:core` and `cassowary:-heldFlips` to every command's
-/// registry (solve, layout, run, list), so that one run measures what an acceleration buys
+/// registry (solve, layout, explain, run, list), so that one run measures what an acceleration buys
 /// (docs/accelerations.md). Unset or empty, no backend is added.
 enum CassowaryTunings {
   static let environmentVariable = "LAYOUTBENCH_CASSOWARY_TUNING"

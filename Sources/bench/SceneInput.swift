@@ -2,7 +2,7 @@ import ArgumentParser
 import Interchange
 import StrictJSON
 
-/// Reading a scene file given on the command line, as `layout`, `run --scene` and
+/// Reading a scene file given on the command line, as `layout`, `explain`, `run --scene` and
 /// `export --scene` do.
 enum SceneInput {
   /// The decoded document, its initial scene validated; decoding warnings (unknown
