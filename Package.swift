@@ -88,7 +88,8 @@ let package = Package(
       dependencies: ["Cassowary", "DenseSimplex", "LayoutModel", "TestSupport"],
       swiftSettings: internalChecks),
     // Runs the built `bench` executable as a user would; it links no project module.
-    .testTarget(name: "BenchCLITests"),
+    // Runs the built bench as a user would; reads its results files with Interchange.
+    .testTarget(name: "BenchCLITests", dependencies: ["Interchange"]),
     // Tests/Fixtures: scenes with hand-derived frames, on every backend that lists them.
     .testTarget(
       name: "FixtureTests",
