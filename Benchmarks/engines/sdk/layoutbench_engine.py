@@ -156,10 +156,10 @@ def _flatten(answers: dict[str, Any], names: list[str] | None, case: Case) -> tu
     values: list[float] = []
     for name in names:
         value = answers[name]
-        if case.input in ("scene", "flex"):
-            values.extend(float(v) for v in value)
-        else:
-            values.append(float(value))
+        numbers = [float(v) for v in value] if case.input in ("scene", "flex") else [float(value)]
+        if not all(math.isfinite(number) for number in numbers):
+            raise ValueError(f"the answer for '{name}' is {value}, not finite")
+        values.extend(numbers)
     return names, values
 
 

@@ -121,6 +121,14 @@ class SDKTests(unittest.TestCase):
         self.assertEqual(converse(Skipping(), self.case_message(SYSTEM))[-1], {"message": "skipped", "reason": "no widths here"})
         self.assertEqual(converse(Failing(), self.case_message(SYSTEM))[-1], {"message": "failed", "error": "ZeroDivisionError: boom"})
 
+    def test_a_non_finite_answer_fails_the_case_naming_it(self) -> None:
+        class Diverging(Width):
+            def answers(self, state: dict) -> dict:
+                return {"W": float("nan")}
+
+        reply = converse(Diverging(), self.case_message(SYSTEM))[-1]
+        self.assertEqual(reply, {"message": "failed", "error": "ValueError: the answer for 'W' is nan, not finite"})
+
     def test_a_check_pass_over_the_case_limit_skips_the_case(self) -> None:
         class Slow(Width):
             def apply(self, state: dict, operation: Operation) -> None:
