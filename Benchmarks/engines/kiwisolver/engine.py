@@ -54,15 +54,16 @@ except ImportError as missing:
 
 from call_overhead import per_call_nanoseconds  # noqa: E402
 from kiwi_mapping import SET_CONSTANT_MODES  # noqa: E402
-from kiwi_program import KiwiInputError, KiwiRefusal, Program, compile_program  # noqa: E402
+from kiwi_program import KiwiInputError, KiwiRefusal, Program, compile_program, origin_of  # noqa: E402
 from layoutbench_engine import Case, Engine, Operation, run  # noqa: E402
 from systems import SystemFormatError, parse_system_value  # noqa: E402
 
 ENGINE_NAMES = {"edit": "kiwisolver", "readd": "kiwisolver-readd", "edit-all": "kiwisolver-edit-all"}
 
 
-class Run:
-    """One repetition's solver and every value list read so far."""
+class SolverState:
+    """One pass over the case (the check pass or a repetition): its solver and every value
+    list read so far."""
 
     __slots__ = ("program", "solver", "values", "pending")
 
@@ -99,37 +100,35 @@ class KiwiSolverEngine(Engine):
             raise KiwiInputError(str(error)) from None
         return compile_program(system, case.operations, self.mode)
 
-    def build(self, program: Program) -> Run:
+    def build(self, program: Program) -> SolverState:
         solver = kiwisolver.Solver()
         try:
             for method, arguments in program.build:
                 method(solver, *arguments)
         except Exception as error:  # kiwi's own exception types, e.g. UnsatisfiableConstraint
-            origin = program.origin_of(program.build, program.build_origins, arguments)
-            raise refusal(error, origin, "build") from error
-        return Run(program, solver)
+            raise refusal(error, origin_of(program.build, program.build_origins, arguments), "build") from error
+        return SolverState(program, solver)
 
-    def first_layout(self, run: Run) -> None:
-        run.solver.updateVariables()
-        run.values.append([variable.value() for variable in run.program.variables])
+    def first_layout(self, state: SolverState) -> None:
+        state.solver.updateVariables()
+        state.values.append([variable.value() for variable in state.program.variables])
 
-    def apply(self, run: Run, operation: Operation) -> None:
-        compiled = next(run.pending)
-        solver = run.solver
+    def apply(self, state: SolverState, operation: Operation) -> None:
+        compiled = next(state.pending)
+        solver = state.solver
         try:
             for method, arguments in compiled.actions:
                 method(solver, *arguments)
         except Exception as error:
-            origin = run.program.origin_of(compiled.actions, compiled.origins, arguments)
-            raise refusal(error, origin, compiled.context) from error
+            raise refusal(error, origin_of(compiled.actions, compiled.origins, arguments), compiled.context) from error
         solver.updateVariables()
-        run.values.append([variable.value() for variable in run.program.variables])
+        state.values.append([variable.value() for variable in state.program.variables])
 
-    def answers(self, run: Run) -> dict[str, Any]:
-        return dict(zip(run.program.names, run.values[-1]))
+    def answers(self, state: SolverState) -> dict[str, Any]:
+        return dict(zip(state.program.names, state.values[-1]))
 
-    def counters(self, run: Run) -> dict[str, dict[str, float]]:
-        return run.program.counters()
+    def counters(self, state: SolverState) -> dict[str, dict[str, float]]:
+        return state.program.counters()
 
     def calls_per_operation(self, program: Program) -> dict[str, float]:
         return program.calls_per_operation()

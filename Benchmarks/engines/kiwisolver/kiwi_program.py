@@ -88,9 +88,11 @@ class Program:
             counters[phase]["readdedConstraints"] /= count
         return counters
 
-    def origin_of(self, actions: list[Action], origins: list[str], arguments: tuple[Any, ...]) -> str:
-        """The origin of the call made with `arguments` (each call has its own tuple)."""
-        return next((origin for (_, theirs), origin in zip(actions, origins) if theirs is arguments), "a call")
+
+def origin_of(actions: list[Action], origins: list[str], arguments: tuple[Any, ...]) -> str:
+    """Where the call made with `arguments` comes from: each call has its own tuple, and a
+    failing call's is what the loop making the calls holds when kiwi raises."""
+    return next((origin for (_, theirs), origin in zip(actions, origins) if theirs is arguments), "a call")
 
 
 def compile_program(system: System, operations: Sequence[StepGroup], mode: str = "edit") -> Program:
