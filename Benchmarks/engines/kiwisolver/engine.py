@@ -127,8 +127,8 @@ class KiwiSolverEngine(Engine):
     def answers(self, state: SolverState) -> dict[str, Any]:
         return dict(zip(state.program.names, state.values[-1]))
 
-    def counters(self, state: SolverState) -> dict[str, dict[str, float]]:
-        return state.program.counters()
+    def parameters(self, program: Program) -> dict[str, str]:
+        return program.parameters(self.mode)
 
     def calls_per_operation(self, program: Program) -> dict[str, float]:
         return program.calls_per_operation()

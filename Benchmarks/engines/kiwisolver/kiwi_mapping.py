@@ -76,6 +76,13 @@ class Strengths:
             return kiwisolver.strength.required
         return self._table[priority]
 
+    def describe(self) -> str:
+        if not self.levels:
+            return "no optional priority"
+        if len(self.levels) == 1:
+            return "one optional priority, medium"
+        return f"{len(self.levels)} optional priorities ranked from weak (1) to 1e5"
+
 
 def system_priorities(system: System) -> list[float]:
     """Every priority a constraint or edit of the file can have."""

@@ -40,14 +40,12 @@ class StepGroup(Protocol):
 
 @dataclass
 class CompiledOperation:
-    """The calls of one operation, where each comes from, and how many constraints it
-    removes and adds back to change them."""
+    """The calls of one operation and where each comes from."""
 
     phase: str
     actions: list[Action]
     origins: list[str]
     context: str
-    readded: int
 
 
 @dataclass
@@ -73,20 +71,14 @@ class Program:
             counts[operation.phase] = counts.get(operation.phase, 0) + 1
         return {phase: total / counts[phase] for phase, total in totals.items()}
 
-    def counters(self) -> dict[str, dict[str, float]]:
-        """How the system was mapped, per operation: edit variables and optional priority
-        levels in build, constraints removed and added back to change them elsewhere."""
-        counters: dict[str, dict[str, float]] = {
-            "build": {"editVariables": float(sum(method is kiwisolver.Solver.addEditVariable for method, _ in self.build)),
-                      "optionalLevels": float(len(self.strengths.levels))}}
-        counts: dict[str, int] = {}
-        for operation in self.operations:
-            phase = counters.setdefault(operation.phase, {"readdedConstraints": 0.0})
-            phase["readdedConstraints"] += operation.readded
-            counts[operation.phase] = counts.get(operation.phase, 0) + 1
-        for phase, count in counts.items():
-            counters[phase]["readdedConstraints"] /= count
-        return counters
+    def parameters(self, mode: str) -> dict[str, str]:
+        """How the system was mapped onto kiwi, for the case's parameters."""
+        return {
+            "kiwi.setConstant": mode,
+            "kiwi.editVariables": str(sum(method is kiwisolver.Solver.addEditVariable for method, _ in self.build)),
+            "kiwi.readdedConstants": str(len(self.readded)),
+            "kiwi.priorities": self.strengths.describe(),
+        }
 
 
 def origin_of(actions: list[Action], origins: list[str], arguments: tuple[Any, ...]) -> str:
@@ -140,7 +132,6 @@ def compile_program(system: System, operations: Sequence[StepGroup], mode: str =
         actions: list[Action] = []
         action_origins: list[str] = []
         first = step_index
-        count = 0
         for step in system.steps[first:first + len(operation.steps)]:
             where = f"steps[{step_index}].{step.kind}"
             problems = static_problems(state, step)
@@ -178,13 +169,12 @@ def compile_program(system: System, operations: Sequence[StepGroup], mode: str =
                     live[name] = constraint(changed.constraints[name])
                     actions.append((solver.addConstraint, (live[name],)))
                     action_origins.append(f"{where} ('{name}', added back changed)")
-                count += len(readd)
                 if step.kind == "setConstant":
                     readded.update(readd)
             state = apply_step(state, step)
             step_index += 1
         context = f"operation {number} ({operation.phase}, steps {first}..<{step_index})"
-        compiled.append(CompiledOperation(operation.phase, actions, action_origins, context, count))
+        compiled.append(CompiledOperation(operation.phase, actions, action_origins, context))
     if step_index != len(system.steps):
         raise KiwiInputError(f"the operations cover {step_index} of {len(system.steps)} steps")
     return Program(list(variables), list(variables.values()), build, origins, compiled, edits, strengths, readded)

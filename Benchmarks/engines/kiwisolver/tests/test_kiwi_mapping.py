@@ -30,6 +30,8 @@ class StrengthTests(unittest.TestCase):
 
     def test_one_level_is_medium(self) -> None:
         self.assertEqual(Strengths([500, 1000]).of(500), kiwisolver.strength.medium)
+        self.assertEqual(Strengths([500, 1000]).describe(), "one optional priority, medium")
+        self.assertEqual(Strengths([1000]).describe(), "no optional priority")
 
     def test_every_priority_of_the_file_is_a_level(self) -> None:
         document = {"constraints": [constraint("a", {"x": 1}, 0, "==", 10)], "edits": [{"variable": "e", "priority": 20}],
