@@ -66,12 +66,14 @@ class BenchRunKiwisolverTests(unittest.TestCase):
                 self.assertTrue(all(case["check"]["states"] > 1 for case in cases))
                 self.assertEqual(done.returncode, 0, done.stderr[-3000:])
 
-    def test_a_case_records_the_binding_and_its_share(self) -> None:
+    def test_a_case_records_the_binding_its_share_and_the_mapping(self) -> None:
         done, document = self.run_bench("deep", "deep.tree.constraints", "10")
         self.assertEqual(done.returncode, 0, done.stderr[-3000:])
         case = next(case for case in document["cases"] if case["backend"] == "kiwisolver")
         self.assertEqual(case["engine"]["language"], "C++")
         self.assertRegex(case["engine"]["binding"], r"^Python 3\.\d+\.\d+ → C\+\+ \(kiwisolver's binding\)$")
+        self.assertEqual(case["parameters"]["kiwi.setConstant"], "edit")
+        self.assertEqual(case["parameters"]["kiwi.priorities"], "no optional priority")
         for phase in case["phases"]:
             self.assertGreater(phase["calls"], 1, phase["name"])
             self.assertGreater(phase["callOverheadNanoseconds"], 0, phase["name"])
