@@ -54,10 +54,12 @@ except ImportError as missing:
 
 from call_overhead import per_call_nanoseconds  # noqa: E402
 from kiwi_mapping import SET_CONSTANT_MODES  # noqa: E402
-from kiwi_program import KiwiInputError, KiwiRefusal, Program, compile_program, origin_of  # noqa: E402
+from kiwi_program import Action, KiwiInputError, KiwiRefusal, Program, compile_program, origin_of  # noqa: E402
 from layoutbench_engine import Case, Engine, Operation, run  # noqa: E402
 from systems import SystemFormatError, parse_system_value  # noqa: E402
 
+# Build calls between two looks at the case limit in the check pass.
+BUILD_SLICE = 256
 ENGINE_NAMES = {"edit": "kiwisolver", "readd": "kiwisolver-readd", "edit-all": "kiwisolver-edit-all"}
 
 
@@ -78,6 +80,16 @@ class SolverState:
 def refusal(error: Exception, origin: str, context: str) -> KiwiRefusal:
     detail = f": {error}" if str(error) else ""
     return KiwiRefusal(f"kiwisolver refused {origin} in {context}: {type(error).__name__}{detail}")
+
+
+def make_calls(solver: kiwisolver.Solver, actions: list[Action], program: Program, context: str) -> None:
+    """The build's calls `actions` (all of them or a slice) on `solver`; a refusal names the
+    call."""
+    try:
+        for method, arguments in actions:
+            method(solver, *arguments)
+    except Exception as error:  # kiwi's own exception types, e.g. UnsatisfiableConstraint
+        raise refusal(error, origin_of(program.build, program.build_origins, arguments), context) from error
 
 
 class KiwiSolverEngine(Engine):
@@ -102,11 +114,14 @@ class KiwiSolverEngine(Engine):
 
     def build(self, program: Program) -> SolverState:
         solver = kiwisolver.Solver()
-        try:
-            for method, arguments in program.build:
-                method(solver, *arguments)
-        except Exception as error:  # kiwi's own exception types, e.g. UnsatisfiableConstraint
-            raise refusal(error, origin_of(program.build, program.build_origins, arguments), "build") from error
+        if not self.checking():
+            make_calls(solver, program.build, program, "build")
+            return SolverState(program, solver)
+        # A build alone can outlast the case limit (kiwisolver-edit-all's at 1,000 views
+        # takes minutes), so the check pass makes it in slices with the limit checked between.
+        for start in range(0, len(program.build), BUILD_SLICE):
+            self.check_limit(f"build, call {start} of {len(program.build)}")
+            make_calls(solver, program.build[start:start + BUILD_SLICE], program, "build")
         return SolverState(program, solver)
 
     def first_layout(self, state: SolverState) -> None:

@@ -116,6 +116,12 @@ class FailureTests(unittest.TestCase):
         reply = measure(KiwiSolverEngine(), case_of(document), 1, 0, 60, 60)
         self.assertIn("kiwisolver refused steps[0].add ('two') in operation 0 (step, steps 0..<1)", reply["error"])
 
+    def test_a_build_over_the_case_limit_stops_the_check_pass_inside_it(self) -> None:
+        document = {"constraints": [constraint(f"c{k}", {f"x{k}": 1}, -k) for k in range(600)]}
+        reply = measure(KiwiSolverEngine(), case_of(document), 1, 0, 60, 1e-9)
+        self.assertEqual(reply["message"], "skipped")
+        self.assertIn("(the check pass was stopped in build, call 0 of 600)", reply["reason"])
+
     def test_a_step_naming_an_absent_constraint_is_an_input_error(self) -> None:
         document = dict(ROW, steps=[{"remove": ["nope"]}] + ROW["steps"][1:])
         with self.assertRaisesRegex(KiwiInputError, r"steps\[0\].remove: unknownConstraint 'nope'"):
