@@ -261,15 +261,15 @@ Benchmarks/engines/cassowary-rs/build/engine: Benchmarks/engines/cassowary-rs/Ca
 	cp $(ENGINE_TARGET)/release/engine $@
 
 # kiwisolver as a peer: `bench run --suite SUITE --engine kiwisolver` with the release bench
-# and .venv's Python first on PATH (the engine's manifest runs `python3`, which must import
-# kiwisolver), into Results/scratch/<suite>-<UTC time>.json, for `bench report` to draw
+# (the engine runs on .venv's Python, where kiwisolver is installed), into
+# Results/scratch/<suite>-<UTC time>.json, for `bench report` to draw
 # beside the Swift backends. PEER_ARGS adds bench run's options, e.g. PEER_ARGS="--sizes 10,100";
 # PEER_ENGINE=kiwisolver-readd or kiwisolver-edit-all maps constant changes otherwise.
 PEER_ARGS ?=
 PEER_ENGINE ?= kiwisolver
 peers: release
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
-	PATH="$(abspath $(VENV))/bin:$$PATH" $(RELEASE_BENCH) run --suite $(SUITE) --engine $(PEER_ENGINE) $(PEER_ARGS)
+	$(RELEASE_BENCH) run --suite $(SUITE) --engine $(PEER_ENGINE) $(PEER_ARGS)
 
 # The main job: the stackviews suite on every backend, sizes 10 to 10,000, into
 # Results/scratch/ (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".

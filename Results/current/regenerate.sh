@@ -54,8 +54,7 @@
 #              Results/current)
 #   --only engines  step 4b alone, then the index
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
-# made by `make oracles`; its folder goes first on PATH for the kiwisolver engine, whose
-# manifest runs `python3`), RUNS (where every single run's file goes, default the ignored
+# made by `make oracles`, which the kiwisolver engines run on too), RUNS (where every single run's file goes, default the ignored
 # Results/scratch/runs: only the pooled files go to DIR), CAMPAIGN_RUNS, SCALING_RUNS,
 # ALTERNATING, ENGINES (default: every manifest under Benchmarks/engines but the example
 # `propagation` and kiwisolver's mapping variants `kiwisolver-readd` and `kiwisolver-edit-all`).
@@ -106,7 +105,7 @@ run() { $PIN "$BENCH" run "$@" > /dev/null 2>&1 || FAILED+=("bench run $*"); }
 # Tuning's switches (Sources/Cassowary/Tuning.swift, docs/accelerations.md).
 SWITCHES="sharedRows heldConstants renaming phaseOneSetAside localPivots heldFlips deferredObjective shiftColumns incrementalEvaluation evaluationProgram"
 peer() {
-  PATH="$(dirname "$PYTHON"):$PATH" $PIN "$BENCH" run --engine kiwisolver --engines "$REPO/Benchmarks/engines" "$@" \
+  $PIN "$BENCH" run --engine kiwisolver --engines "$REPO/Benchmarks/engines" "$@" \
     > /dev/null 2>&1 || FAILED+=("bench run --engine kiwisolver $*")
 }
 step() { echo "$(date -u +%H:%M:%S) $*"; }

@@ -48,8 +48,9 @@ EXIT_NO_KIWI, EXIT_USAGE = 4, 64
 try:
     import kiwisolver
 except ImportError as missing:
-    print(f"error: kiwisolver cannot be imported ({missing}); run bench with the Python of .venv first on PATH "
-          "(PATH=$PWD/.venv/bin:$PATH; make peers makes .venv and does this)", file=sys.stderr)
+    print(f"error: kiwisolver cannot be imported by {sys.executable} ({missing}); the manifests run .venv's "
+          "Python, into which make engines (or make peers) installs Benchmarks/engines/kiwisolver/requirements.txt",
+          file=sys.stderr)
     sys.exit(EXIT_NO_KIWI)
 
 from call_overhead import per_call_nanoseconds  # noqa: E402
