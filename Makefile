@@ -18,8 +18,9 @@
 #                headers of kiwisolver's source distribution (PyPI); cassowary-rs in Rust,
 #                from Debian's packaged crates (apt); yoga in C++, against the pyyoga
 #                wheel's libyogacore.a (PyPI); taffy's stretchable into .venv (PyPI)
-#   make peers   kiwisolver as a peer: a suite's exported workloads through kiwisolver,
-#                Results/scratch/kiwisolver-<suite>-<UTC time>.json (Benchmarks/README.md)
+#   make peers   kiwisolver as a peer: `bench run --engine kiwisolver` on a suite, its
+#                exported workloads through kiwisolver, answers checked against cassowary,
+#                into Results/scratch/<suite>-<UTC time>.json (Benchmarks/README.md)
 #
 # Results/scratch/ is ignored by git: these targets never replace a committed result. To
 # keep a run, move its file into Results/ or pass an output (RUN_ARGS="--out FILE",
@@ -31,7 +32,7 @@
 # and Debian's chromium (the report rendering test screenshots the HTML report headless)
 # when it is not on PATH, unless LAYOUTBENCH_SKIP_BROWSER=1;
 # `make oracles` and `make peers` create .venv with the pinned requirements of
-# Benchmarks/oracles/ and Benchmarks/peers/ (PyPI), again only when one of those files
+# Benchmarks/oracles/ and Benchmarks/engines/kiwisolver/ (PyPI), again only when one of those files
 # changes; `make notebooks` adds Notebooks/requirements.txt to the same .venv the same
 # way. SCRATCH=DIR builds in DIR instead of .build.
 
@@ -42,9 +43,9 @@ RELEASE_BENCH := $(SCRATCH)/release/bench
 WORK := $(SCRATCH)/bench-work
 VENV := .venv
 ORACLES := Benchmarks/oracles
-PEERS := Benchmarks/peers
+KIWI_ENGINE := Benchmarks/engines/kiwisolver
 ENGINE_SDK := Benchmarks/engines/sdk
-REQUIREMENTS := $(ORACLES)/requirements.txt $(PEERS)/requirements.txt Benchmarks/engines/requirements.txt
+REQUIREMENTS := $(ORACLES)/requirements.txt $(KIWI_ENGINE)/requirements.txt Benchmarks/engines/requirements.txt
 VENV_STAMP := $(VENV)/.requirements.stamp
 ORACLE_RANDOM ?= 200
 ORACLE_SEED ?= 1
@@ -164,20 +165,22 @@ notebooks:
 notebooks-strip: $(NOTEBOOK_STAMP)
 	JUPYTER_PLATFORM_DIRS=1 $(VENV)/bin/jupyter nbconvert --clear-output --inplace $(NOTEBOOKS)/*.ipynb
 
-# The peer scripts' own tests (Benchmarks/peers/tests): the kiwi mappings, the results
-# file, the command line, and kiwisolver against the debug bench's cassowary backend; then
-# the engine SDK's (Benchmarks/engines/sdk/tests, docs/engines.md).
+# The peer tests: the engine SDK's (Benchmarks/engines/sdk/tests, docs/engines.md); the
+# kiwisolver engine's (its mappings on systems worked out by hand, then `bench run --engine`
+# of the debug bench on exported workloads, answers checked against cassowary's);
+# Benchmarks/pool_runs.py's.
 peer-tests: setup
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
 	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
-	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s $(PEERS)/tests -t $(PEERS)
 	$(VENV)/bin/python -m unittest discover -s $(ENGINE_SDK)/tests -t $(ENGINE_SDK)
+	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s $(KIWI_ENGINE)/tests -t $(KIWI_ENGINE)
+	LAYOUTBENCH_BENCH=$(SCRATCH)/debug/bench $(VENV)/bin/python -m unittest discover -s Benchmarks/tests -t Benchmarks
 
 # The native outside engines (docs/engines.md, Benchmarks/engines/*/build/): kiwi in C++
 # against the headers of kiwisolver's source distribution (PyPI, the version
-# Benchmarks/peers/requirements.txt pins), downloaded into $(ENGINE_SOURCES) once.
+# Benchmarks/engines/kiwisolver/requirements.txt pins), downloaded into $(ENGINE_SOURCES) once.
 ENGINE_SOURCES := $(SCRATCH)/engine-sources
-KIWI_VERSION := $(shell sed -n 's/^kiwisolver==//p' $(PEERS)/requirements.txt)
+KIWI_VERSION := $(shell sed -n 's/^kiwisolver==//p' $(KIWI_ENGINE)/requirements.txt)
 KIWI_HEADERS := $(ENGINE_SOURCES)/kiwisolver-$(KIWI_VERSION)
 CXX ?= g++
 ENGINE_CXXFLAGS := -O2 -std=c++17 -Wall -Wextra
@@ -185,7 +188,7 @@ ENGINE_CXXFLAGS := -O2 -std=c++17 -Wall -Wextra
 engines: Benchmarks/engines/kiwi/build/engine Benchmarks/engines/cassowary-rs/build/engine Benchmarks/engines/yoga/build/engine
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
 
-$(KIWI_HEADERS)/kiwi/kiwi.h: $(PEERS)/requirements.txt
+$(KIWI_HEADERS)/kiwi/kiwi.h: $(KIWI_ENGINE)/requirements.txt
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
 	@mkdir -p $(ENGINE_SOURCES)
 	$(VENV)/bin/pip download --quiet --disable-pip-version-check --no-binary :all: --no-deps \
@@ -257,13 +260,16 @@ Benchmarks/engines/cassowary-rs/build/engine: Benchmarks/engines/cassowary-rs/Ca
 	@mkdir -p $(@D)
 	cp $(ENGINE_TARGET)/release/engine $@
 
-# kiwisolver as a peer: SUITE's workloads exported by the release bench and run through
-# kiwisolver into Results/scratch/kiwisolver-<suite>-<UTC time>.json, for `bench report` to draw
-# beside the Swift backends. PEER_ARGS adds options, e.g. PEER_ARGS="--sizes 10,100".
+# kiwisolver as a peer: `bench run --suite SUITE --engine kiwisolver` with the release bench
+# (the engine runs on .venv's Python, where kiwisolver is installed), into
+# Results/scratch/<suite>-<UTC time>.json, for `bench report` to draw
+# beside the Swift backends. PEER_ARGS adds bench run's options, e.g. PEER_ARGS="--sizes 10,100";
+# PEER_ENGINE=kiwisolver-readd or kiwisolver-edit-all maps constant changes otherwise.
 PEER_ARGS ?=
+PEER_ENGINE ?= kiwisolver
 peers: release
 	@$(MAKE) -s --no-print-directory $(VENV_STAMP)
-	$(VENV)/bin/python $(PEERS)/kiwisolver_peer.py --suite $(SUITE) --bench $(RELEASE_BENCH) $(PEER_ARGS)
+	$(RELEASE_BENCH) run --suite $(SUITE) --engine $(PEER_ENGINE) $(PEER_ARGS)
 
 # The main job: the stackviews suite on every backend, sizes 10 to 10,000, into
 # Results/scratch/ (docs/running.md). RUN_ARGS adds options, e.g. RUN_ARGS="--sizes 10,100 --repetitions 3".

@@ -204,7 +204,7 @@ def describe(folder: Path, name: str) -> Entry:
     cases = [case for case in document.get("cases") or [] if isinstance(case, dict)]
     statuses = [case.get("status") for case in cases]
     backends = sorted({str(case.get("backend")) for case in cases})
-    drivers = sorted({(case.get("parameters") or {}).get("driver") or "scene" for case in cases})
+    drivers = sorted({driver(case) for case in cases})
     if "swiftVersion" not in environment:
         drivers = [f"peer: {environment.get('configuration') or 'no build'}"]
     count = f"{len(cases)} ({statuses.count('ok')}/{statuses.count('skipped')}/{statuses.count('error')})"
@@ -213,6 +213,15 @@ def describe(folder: Path, name: str) -> Entry:
     return Entry(name, "results", suite=str(document.get("suite") or ""), driver=", ".join(drivers),
                  backends=", ".join(backends), cases=count, created=str(document.get("createdAt") or ""),
                  revision=str(environment.get("gitRevision") or "")[:10], machine=machine)
+
+
+def driver(case: dict) -> str:
+    """`engine: NAME VERSION` for a case an outside engine measured (its `engine` member,
+    docs/engines.md), else the case's driver parameter (`scene` when absent)."""
+    engine = case.get("engine")
+    if isinstance(engine, dict):
+        return f"engine: {engine.get('name')} {engine.get('version')}"
+    return (case.get("parameters") or {}).get("driver") or "scene"
 
 
 # The index ------------------------------------------------------------------------------
@@ -256,8 +265,9 @@ def render(folder: Path, found: list[Citation]) -> str:
         "## Results files (`layoutbench.results/1`)",
         "",
         "*driver*: `scene` (`bench run`), `system` (`bench run --driver system`: the exported",
-        "constraint systems straight into the solver) or `peer` (a peer script: its version). *cases*:",
-        "all (ok/skipped/error). *machine*: see the table below.",
+        "constraint systems straight into the solver), `engine` (`bench run --engine`: an outside",
+        "engine, docs/engines.md, its name and version) or `peer` (a file written outside `bench`: its",
+        "configuration). *cases*: all (ok/skipped/error). *machine*: see the table below.",
         "",
         "| file | suite | driver | backends | cases | createdAt | revision | machine | cited by |",
         "|---|---|---|---|---|---|---|---|---|",

@@ -2,7 +2,7 @@
 # Where `make test`'s time goes: the debug build of the tests, then each test target run
 # alone (one after another, so each figure is that target's wall time with the machine to
 # itself; `swift test` runs them together and takes less than their sum), then the
-# external oracles and the peer scripts' tests, as `make test` runs them. Prints one table,
+# external oracles and the peer tests (the engines' and pool_runs.py's), as `make test` runs them. Prints one table,
 # slowest first, and the total. Run through `make test-times`; SWIFT and SCRATCH as in the
 # Makefile.
 # Exit status: 0 every part passed; 1 a part failed (its row says so, its log is kept under

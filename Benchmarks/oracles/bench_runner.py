@@ -1,4 +1,5 @@
-"""Running the `bench` executable: `bench list` for the backends, `bench solve` for solutions.
+"""Running the `bench` executable: `bench list` for the backends, `bench solve` for solutions,
+and finding the build to run.
 
 Exit statuses of `bench solve` (README.md, docs/interchange.md): 0 valid file (steps may
 have failed), 2 malformed file, 3 the backend refuses the system (e.g. over a size limit),
@@ -8,7 +9,7 @@ have failed), 2 malformed file, 3 the backend refuses the system (e.g. over a si
 from __future__ import annotations
 
 import json
-import re
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,19 @@ class BenchRun:
     exit_status: int
     solution: dict[str, Any] | None
     stderr: str
+
+
+def locate_bench(repository: Path) -> Path | None:
+    """The bench the tests run: LAYOUTBENCH_BENCH (`make` sets it), else a debug or release
+    build of `repository`; None when there is none. Raises `BenchError` when
+    LAYOUTBENCH_BENCH names no file."""
+    named = os.environ.get("LAYOUTBENCH_BENCH")
+    if named:
+        if not Path(named).is_file():
+            raise BenchError(f"LAYOUTBENCH_BENCH={named} is not a file")
+        return Path(named)
+    return next((path for path in (repository / ".build/debug/bench", repository / ".build/release/bench")
+                 if path.is_file()), None)
 
 
 def list_backends(bench: Path) -> list[str]:
@@ -77,56 +91,6 @@ def parse_solver_backends(listing: str) -> list[str]:
         elif current is not None and line.strip().startswith("bench solve:") and current not in backends:
             backends.append(current)
     return backends
-
-
-@dataclass(frozen=True)
-class ListedWorkload:
-    """A workload as `bench list` shows it under its suite: its default sizes (what
-    `bench run` sweeps without `--sizes`), or `one_size` for a transcribed scene (enaml,
-    the examples), whose one size is 1 and which ignores `--sizes`."""
-
-    name: str
-    sizes: tuple[int, ...]
-    one_size: bool
-
-
-_SIZES = re.compile(r"sizes (\d+(?:, \d+)*)(?=[ ;]|$)")
-
-
-def parse_suites(listing: str) -> dict[str, list[ListedWorkload]]:
-    """The suites in the text of `bench list`, in its order, each with its workloads.
-
-    In the `Suites` section a suite is a line indented by two spaces (name, then a
-    summary) and each of its workloads a line indented by four: the name, then either
-    `sizes 10, 100, ... (what a size counts); backends: ...` or `one size; backends: ...`.
-    A workload line in any other shape raises `BenchError`, so a change of the listing is
-    noticed rather than misread.
-    """
-    suites: dict[str, list[ListedWorkload]] = {}
-    in_suites = False
-    current: list[ListedWorkload] | None = None
-    for number, line in enumerate(listing.splitlines(), start=1):
-        if not line.startswith(" "):
-            in_suites = line.startswith("Suites")
-            current = None
-            continue
-        if not in_suites or not line.strip():
-            continue
-        if not line.startswith("   "):
-            current = suites.setdefault(line.split()[0], [])
-            continue
-        if current is None:
-            raise BenchError(f"bench list, line {number}: a workload before any suite: {line.strip()!r}")
-        parts = line.split(None, 1)
-        rest = parts[1] if len(parts) > 1 else ""
-        if rest.startswith("one size"):
-            current.append(ListedWorkload(parts[0], (1,), True))
-            continue
-        match = _SIZES.match(rest)
-        if not match:
-            raise BenchError(f"bench list, line {number}: cannot read the sizes of workload {parts[0]!r}: {rest!r}")
-        current.append(ListedWorkload(parts[0], tuple(int(size) for size in match.group(1).split(", ")), False))
-    return suites
 
 
 def solve(bench: Path, system_file: Path, backend: str) -> BenchRun:

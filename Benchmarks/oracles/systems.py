@@ -169,18 +169,18 @@ def parse_system_text(text: str, path: Path) -> System:
     return parse_system(_decode(text, path), path)
 
 
-SYSTEM_MEMBERS = ("format", "constraints", "edits", "steps")
+def parse_system_value(document: Any, path: Path) -> System:
+    """A system from JSON already decoded into plain dicts and lists (by `json.load`, which
+    keeps a repeated key's last value); `path` is only used in messages."""
+    return parse_system(_as_pairs(document), path)
 
 
-def parse_system_text_with_extensions(text: str, path: Path) -> tuple[System, dict[str, Any]]:
-    """A system and its other top-level members as plain JSON values (dicts, lists), e.g.
-    the `workload` and `operations` that `bench export` writes (docs/interchange.md). A
-    repeated key inside an extension keeps its last value."""
-    document = _decode(text, path)
-    system = parse_system(document, path)
-    extensions = {key: _plain(value) for key, value in _object(document, "(top level)").items()
-                  if key not in SYSTEM_MEMBERS}
-    return system, extensions
+def _as_pairs(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _Pairs((key, _as_pairs(member)) for key, member in value.items())
+    if isinstance(value, list):
+        return [_as_pairs(member) for member in value]
+    return value
 
 
 def _decode(text: str, path: Path) -> Any:
@@ -188,15 +188,6 @@ def _decode(text: str, path: Path) -> Any:
         return json.loads(text, object_pairs_hook=_pairs)
     except json.JSONDecodeError as error:
         raise SystemFormatError(f"{path}: not JSON: {error}") from error
-
-
-def _plain(value: Any) -> Any:
-    """A value decoded with `_pairs` objects as ordinary JSON values."""
-    if isinstance(value, _Pairs):
-        return {key: _plain(member) for key, member in value}
-    if isinstance(value, list):
-        return [_plain(member) for member in value]
-    return value
 
 
 def parse_system(document: Any, path: Path) -> System:

@@ -72,10 +72,13 @@ class IndexAndCheckTests(unittest.TestCase):
         synthetic.write(self.folder / "alternating", "deep-01.json", synthetic.results(
             [synthetic.case("deep.x", "kiwisolver", 10, [synthetic.phase("build", [1.0])])], suite="deep",
             environment={"configuration": "kiwisolver 1.5.1", "cpu": "test cpu", "cores": 1, "os": "Debian 12"}))
+        engine = synthetic.case("stack.a", "kiwisolver", 10, [synthetic.phase("build", [1.0])])
+        engine["engine"] = {"name": "kiwisolver", "version": "1.5.1", "language": "C++"}
+        synthetic.write(self.folder, "stackviews-kiwisolver.json", synthetic.results([engine], suite="stackviews"))
         synthetic.write(self.folder, "memory-per-view.json", {"format": "layoutbench.memory/1", "rows": []})
         (self.folder / "charts" / "scaling.png").write_bytes(b"\x89PNG")
         (self.folder / "regenerate.sh").write_text("#!/bin/sh\n")
-        (self.root / "README.md").write_text("The runs: current/stackviews-{scene,system}.json.\n")
+        (self.root / "README.md").write_text("The runs: current/stackviews-{scene,system,kiwisolver}.json.\n")
         (self.root / "Results" / "FINDINGS.md").write_text(
             "Pairs in [the folder](current/alternating/); memory: `Results/current/memory-per-view.json`.\n")
         (self.root / "docs" / "running.md").write_text("```sh\nbench run --out Results/current/new.json\n```\n")
@@ -97,6 +100,7 @@ class IndexAndCheckTests(unittest.TestCase):
         self.assertIn("| `stackviews-scene.json` | stackviews | scene | cassowary | 1 (1/0/0) | "
                       "2026-11-21T10:00:00Z | abc123 | A | README.md |", text)
         self.assertIn("| `stackviews-system.json` | stackviews | system | cassowary |", text)
+        self.assertIn("| `stackviews-kiwisolver.json` | stackviews | engine: kiwisolver 1.5.1 | kiwisolver |", text)
         self.assertIn("| `alternating/deep-01.json` | deep | peer: kiwisolver 1.5.1 | kiwisolver | 1 (1/0/0) | "
                       "2026-11-21T10:00:00Z | — | B | Benchmarks/README.md, Results/FINDINGS.md |", text)
         self.assertIn("| A | test cpu | 2 | Debian 12 |", text)

@@ -7,7 +7,8 @@
 #      pinned to one core: scene-driven cassowary and springs-struts on stackviews, deep and
 #      screens at 10 ... 10,000 views (deep.nested: depth 10 ... 1,000), cassowary on the
 #      anchor chain at 10 ... 10,000, churn at 10 ... 1,000 and enaml; then suite by suite cassowary `--driver system` and the
-#      kiwisolver peer on the same exported systems (10 ... 1,000 views; the anchor chain at
+#      kiwisolver engine (`bench run --engine kiwisolver`, its answers checked against
+#      cassowary's) on the same exported systems (10 ... 1,000 views; the anchor chain at
 #      10 and 100).
 #   2. SCALING_RUNS more runs of the stack and deep scaling sweeps (default 6): their
 #      100-view points are a few hundred microseconds, where one slow spell of this shared
@@ -32,7 +33,7 @@
 #      cassowary's (differences recorded, --allow-mismatches) into engines-<suite>.json,
 #      their reports into reports/engines/ and Notebooks/engine_tables.py into
 #      engine-tables.md.
-#   5. Each side's runs pooled into one file per suite (Benchmarks/peers/pool_runs.py),
+#   5. Each side's runs pooled into one file per suite (Benchmarks/pool_runs.py),
 #      the reports drawn (`bench report --fit-from 100`), FINDINGS' tables printed
 #      (Notebooks/findings_tables.py into tables.md, and from the recheck files into
 #      recheck-tables.md), FINDINGS' charts drawn
@@ -53,12 +54,13 @@
 #              Results/current)
 #   --only engines  step 4b alone, then the index
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
-# made by `make oracles`), RUNS (where every single run's file goes, default the ignored
+# made by `make oracles`, which the kiwisolver engines run on too), RUNS (where every single run's file goes, default the ignored
 # Results/scratch/runs: only the pooled files go to DIR), CAMPAIGN_RUNS, SCALING_RUNS,
 # ALTERNATING, ENGINES (default: every manifest under Benchmarks/engines but the example
-# `propagation`).
-# Exit status: 0 written; 1 a run failed (the others still run; the failures are listed);
-# 64 bad command line.
+# `propagation` and kiwisolver's mapping variants `kiwisolver-readd` and `kiwisolver-edit-all`).
+# Exit status: 0 written; 1 a run failed, or kiwisolver's answers differed from cassowary's
+# somewhere (the others still run; the failures are listed, the differences are in the
+# files and their reports); 64 bad command line.
 set -uo pipefail
 
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
@@ -102,7 +104,10 @@ fi
 run() { $PIN "$BENCH" run "$@" > /dev/null 2>&1 || FAILED+=("bench run $*"); }
 # Tuning's switches (Sources/Cassowary/Tuning.swift, docs/accelerations.md).
 SWITCHES="sharedRows heldConstants renaming phaseOneSetAside localPivots heldFlips deferredObjective shiftColumns incrementalEvaluation evaluationProgram"
-peer() { $PIN "$PYTHON" "$REPO/Benchmarks/peers/kiwisolver_peer.py" --bench "$BENCH" "$@" > /dev/null 2>&1 || FAILED+=("kiwisolver $*"); }
+peer() {
+  $PIN "$BENCH" run --engine kiwisolver --engines "$REPO/Benchmarks/engines" "$@" \
+    > /dev/null 2>&1 || FAILED+=("bench run --engine kiwisolver $*")
+}
 step() { echo "$(date -u +%H:%M:%S) $*"; }
 
 SCENE="--repetitions $REPS --warmup 1 --time-budget 10 --case-limit 40"
@@ -110,7 +115,7 @@ SYSTEM="--repetitions $REPS --warmup 1 --time-budget 10 --case-limit 20"
 PAIRED="--repetitions 20 --warmup 2 --time-budget 10 --case-limit 20"
 
 # The screens suite: scene-driven only (a table fits rows alone, so it has no single
-# exported system for --driver system or the kiwisolver peer).
+# exported system for --driver system or the kiwisolver engine).
 screens_runs() {
   for n in $(seq 1 "$CAMPAIGN_RUNS"); do
     mkdir -p "$RUNS/campaign-$n"
@@ -141,7 +146,7 @@ screens_files() {
 }
 # The outside engines beside cassowary and springs-struts (step 4b).
 ENGINES=${ENGINES:-$(for manifest in "$REPO"/Benchmarks/engines/*/engine.json; do basename "$(dirname "$manifest")"; done \
-  | grep -v '^propagation$' | paste -sd, -)}
+  | grep -v -e '^propagation$' -e '^kiwisolver-' | paste -sd, -)}
 engines_runs() {
   mkdir -p "$RUNS"
   make -C "$REPO" --no-print-directory engines > /dev/null || { FAILED+=("make engines"); return; }
@@ -162,7 +167,7 @@ engines_files() {
 }
 pool() { # pool OUT.json INPUT... (one input is copied as it is)
   local out=$1; shift
-  if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/peers/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
+  if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
 }
 shopt -s nullglob
 

@@ -66,7 +66,11 @@ import Testing
     let output = try BenchProcess.run(["list", "--engines", folder])
     #expect(output.status == 0)
     #expect(output.standardOutput.contains("Outside engines (bench run --engine NAME; manifests under \(folder)):"))
-    #expect(output.standardOutput.contains("  propagation   reads constraints: an example engine"))
+    // Names are padded to the longest one found, so only the order within a line is fixed.
+    let lines = output.standardOutput.split(separator: "\n").map(String.init)
+    for (name, reads) in [("propagation", "reads constraints: an example engine"), ("kiwisolver-readd", "reads constraints: kiwisolver")] {
+      #expect(lines.contains { $0.hasPrefix("  \(name) ") && $0.contains("  \(reads)") }, "no line for \(name)")
+    }
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bench-engines-\(UUID().uuidString)").path
     #expect(!(try BenchProcess.run(["list", "--engines", empty]).standardOutput.contains("Outside engines")))
   }

@@ -18,6 +18,9 @@ An engine subclasses `Engine` and calls `run(MyEngine())`:
   and `call_overhead_nanoseconds()` (one call's estimated cost; a phase reports it times
   its calls) for engines reached through a binding, and `parameters(program)`: `{name: text}` facts about
   how the engine ran the case, added to the case's parameters.
+  A callback that can outlast the case limit alone may call `self.check_limit(where)` now
+  and then (`self.checking()` says whether the untimed check pass is under way; the limit
+  is checked between callbacks anyway).
 
 The module has no dependency beyond the standard library, so it can be copied next to an
 engine as it is.
@@ -117,6 +120,22 @@ class Engine:
     def parameters(self, program: Any) -> dict[str, str]:
         return {}
 
+    # Set by the SDK during the check pass only: (the time.monotonic() it must end by, the
+    # case limit in seconds).
+    _limit: tuple[float, float] | None = None
+
+    def checking(self) -> bool:
+        """Whether the callback under way is part of the untimed check pass."""
+        return self._limit is not None
+
+    def check_limit(self, where: str) -> None:
+        """In the check pass, stops the case as over its limit once the limit has passed;
+        a no-op in timed repetitions. For a callback that can outlast the limit alone (a
+        build of thousands of calls), called now and then from inside it."""
+        if self._limit is not None and time.monotonic() > self._limit[0]:
+            raise _OverLimit(f"one repetition runs over the case limit of {self._limit[1]:g} s "
+                             f"(the check pass was stopped in {where})")
+
 
 def read_operations(document: dict[str, Any]) -> tuple[Operation, ...]:
     """The document's `operations` extension as operations (every step its own operation
@@ -156,18 +175,24 @@ def _flatten(answers: dict[str, Any], names: list[str] | None, case: Case) -> tu
     values: list[float] = []
     for name in names:
         value = answers[name]
-        if case.input in ("scene", "flex"):
-            values.extend(float(v) for v in value)
-        else:
-            values.append(float(value))
+        numbers = [float(v) for v in value] if case.input in ("scene", "flex") else [float(value)]
+        if not all(math.isfinite(number) for number in numbers):
+            raise ValueError(f"the answer for '{name}' is {value}, not finite")
+        values.extend(numbers)
     return names, values
 
 
 def _check_pass(engine: Engine, program: Any, case: Case, deadline: float, limit: float) -> tuple[Any, dict[str, Any]]:
     """The trace once, untimed: the answers after the first layout and each operation."""
-    def over(where: str) -> None:
-        if time.monotonic() > deadline:
-            raise _OverLimit(f"one repetition runs over the case limit of {limit:g} s (the check pass was stopped in {where})")
+    engine._limit = (deadline, limit)
+    try:
+        return _checked_trace(engine, program, case)
+    finally:
+        engine._limit = None
+
+
+def _checked_trace(engine: Engine, program: Any, case: Case) -> tuple[Any, dict[str, Any]]:
+    over = engine.check_limit
     state = engine.build(program)
     over("build")
     engine.first_layout(state)

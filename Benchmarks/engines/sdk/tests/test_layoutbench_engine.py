@@ -121,6 +121,14 @@ class SDKTests(unittest.TestCase):
         self.assertEqual(converse(Skipping(), self.case_message(SYSTEM))[-1], {"message": "skipped", "reason": "no widths here"})
         self.assertEqual(converse(Failing(), self.case_message(SYSTEM))[-1], {"message": "failed", "error": "ZeroDivisionError: boom"})
 
+    def test_a_non_finite_answer_fails_the_case_naming_it(self) -> None:
+        class Diverging(Width):
+            def answers(self, state: dict) -> dict:
+                return {"W": float("nan")}
+
+        reply = converse(Diverging(), self.case_message(SYSTEM))[-1]
+        self.assertEqual(reply, {"message": "failed", "error": "ValueError: the answer for 'W' is nan, not finite"})
+
     def test_a_check_pass_over_the_case_limit_skips_the_case(self) -> None:
         class Slow(Width):
             def apply(self, state: dict, operation: Operation) -> None:
@@ -131,6 +139,26 @@ class SDKTests(unittest.TestCase):
         reply = converse(Slow(), self.case_message(SYSTEM, caseLimitSeconds=0.2))[-1]
         self.assertEqual(reply["message"], "skipped")
         self.assertIn("case limit of 0.2 s", reply["reason"])
+
+    def test_a_long_callback_can_stop_the_check_pass_itself(self) -> None:
+        class LongBuild(Width):
+            def build(self, program: Case) -> dict:
+                import time
+                seen.append(self.checking())
+                for _ in range(100):
+                    self.check_limit("build, slice 3")
+                    time.sleep(0.01)
+                return super().build(program)
+
+        seen: list[bool] = []
+        reply = converse(LongBuild(), self.case_message(SYSTEM, caseLimitSeconds=0.05))[-1]
+        self.assertEqual(reply["message"], "skipped")
+        self.assertIn("(the check pass was stopped in build, slice 3)", reply["reason"])
+        self.assertEqual(seen, [True])
+        seen.clear()
+        reply = converse(LongBuild(), self.case_message(SYSTEM, repetitions=1, warmup=0, caseLimitSeconds=5))[-1]
+        self.assertEqual(reply["message"], "result")
+        self.assertEqual(seen, [True, False])
 
     def test_the_time_budget_stops_starting_repetitions(self) -> None:
         class Slow(Width):

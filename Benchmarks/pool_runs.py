@@ -7,11 +7,11 @@ of every run in file order, the statistics derived again from all of them.
 Why: this machine is shared, and its speed drifts over minutes (the reference kernel of
 one run took 35.6 µs in most repetitions and 113–126 µs in a few; whole runs of the same
 build differed by 1.7× minutes apart). A comparison of two programs run one after the
-other, such as cassowary and the kiwisolver peer, inherits whatever the machine did in
+other, such as cassowary and the kiwisolver engine, inherits whatever the machine did in
 between. Running both in alternating runs and pooling each side's runs spreads the
 slow and fast spells over both sides; `bench run --processes K` does the same for one
-program (Sources/BenchCore/ResultsPooling.swift), and this restates it for files, so a
-peer's runs pool too.
+program (Sources/BenchCore/ResultsPooling.swift), and this restates it for files, so
+runs of separate processes pool too.
 
 The inputs must be runs of the same plan: same format, suite, git revision (with
 `--ignore-dirty`, `X+dirty` counts as `X`: runs of one build made while files the build
@@ -30,17 +30,41 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from peer_results import FORMAT, statistics  # type: ignore[import-not-found]
-else:
-    from .peer_results import FORMAT, statistics
+FORMAT = "layoutbench.results/1"
+
+
+def quantile(q: float, ordered: list[float]) -> float:
+    """Type 7 of Hyndman and Fan (linear between closest ranks), as SampleStatistics.swift."""
+    position = q * (len(ordered) - 1)
+    lower = math.floor(position)
+    upper = min(lower + 1, len(ordered) - 1)
+    return ordered[lower] + (ordered[upper] - ordered[lower]) * (position - lower)
+
+
+def statistics(samples: list[float]) -> dict[str, float]:
+    """A phase's derived members, named as the Swift writer names them; integral values as
+    ints, so integer samples read `805000`, not `805000.0`."""
+    ordered = sorted(samples)
+    median = quantile(0.5, ordered)
+    deviations = sorted(abs(sample - median) for sample in ordered)
+
+    def number(value: float) -> float | int:
+        return int(value) if float(value).is_integer() and abs(value) < 2**53 else value
+
+    return {
+        "medianNanoseconds": number(median),
+        "minNanoseconds": number(ordered[0]),
+        "meanNanoseconds": number(sum(ordered) / len(ordered)),
+        "madNanoseconds": number(quantile(0.5, deviations)),
+        "maxNanoseconds": number(ordered[-1]),
+    }
 
 
 class PoolError(Exception):
