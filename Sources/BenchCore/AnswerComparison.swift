@@ -27,6 +27,7 @@ public enum AnswerComparison {
 
   /// Answers: per state, the values in `names` order (`valuesPerName` each: 1 for
   /// variables, 4 for a view's frame), nil for a refused state.
+  /// In the reference, NaN marks a value left free (not compared).
   public typealias Answers = (names: [String], states: [[Double]?])
 
   /// - Complexity: O(states · values + names).
@@ -68,8 +69,11 @@ public enum AnswerComparison {
       for (r, name) in reference.names.enumerated() {
         let e = position[name]!
         for k in 0..<valuesPerName {
-          values += 1
           let (a, b) = (answered[e * valuesPerName + k], expected[r * valuesPerName + k])
+          // NaN: a value the reference leaves free (a variable no present constraint
+          // mentions may report any value, formats.md section 1); not compared.
+          if b.isNaN { continue }
+          values += 1
           if !tolerance.isClose(a, b) {
             note(ResultsDocument.Mismatch(state: state, name: name + suffixes[k], engine: a, reference: b))
           }

@@ -2,6 +2,7 @@ import BenchCore
 import Cassowary
 import Flexbox
 import Interchange
+import LayoutModel
 import Replay
 import Scene
 import Workloads
@@ -99,10 +100,31 @@ final class EngineCases {
       if case .values(let values) = state.outcome { return values }
       return nil
     }
-    var answers: [[Double]?] = [values(states[0])]
+    // A variable no present constraint or edit mentions may report any value (formats.md
+    // section 1): its reference is NaN, which the comparison passes over.
+    var present: [ConstraintID: Constraint] = [:]
+    for constraint in document.constraints { present[constraint.id] = constraint }
+    func unmentionedAsNaN(_ values: [Double]?) -> [Double]? {
+      guard var values else { return nil }
+      var mentioned = [Bool](repeating: false, count: values.count)
+      for edit in document.edits where edit.variable.index < values.count { mentioned[edit.variable.index] = true }
+      for constraint in present.values {
+        for term in constraint.expression.terms where term.variable.index < values.count { mentioned[term.variable.index] = true }
+      }
+      for index in values.indices where !mentioned[index] { values[index] = .nan }
+      return values
+    }
+    var answers: [[Double]?] = [unmentionedAsNaN(values(states[0]))]
     for operation in operations {
+      for index in operation.steps where values(states[index + 1]) != nil {
+        switch document.steps[index] {
+        case .add(let added): for constraint in added { present[constraint.id] = constraint }
+        case .remove(let removed): for id in removed { present[id] = nil }
+        case .suggest, .setConstant, .setPriority: break
+        }
+      }
       let refused = states[(operation.steps.lowerBound + 1)...operation.steps.upperBound].contains { values($0) == nil }
-      answers.append(refused ? nil : values(states[operation.steps.upperBound]))
+      answers.append(refused ? nil : unmentionedAsNaN(values(states[operation.steps.upperBound])))
     }
     return PreparedCase(text: document.jsonText(), phases: operations.map(\.phase), reference: (document.variableNames, answers))
   }

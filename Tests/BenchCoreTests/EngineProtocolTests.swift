@@ -121,6 +121,15 @@ import Testing
     #expect(wrong.mismatches == 1)
   }
 
+  /// A variable no present constraint mentions may report any value (formats.md
+  /// section 1): the reference leaves it NaN and it is not compared or counted.
+  @Test func valuesTheReferenceLeavesFreeAreNotCompared() throws {
+    let reference: AnswerComparison.Answers = (["a", "hidden"], [[1, .nan]])
+    let check = try AnswerComparison.check((["a", "hidden"], [[1, 242]]), against: reference, valuesPerName: 1, referenceName: "cassowary")
+    #expect(check.passed)
+    #expect(check.values == 1)
+  }
+
   @Test func framesAreComparedFourNumbersPerView() throws {
     let reference: AnswerComparison.Answers = (["v"], [[0, 0, 10, 20]])
     let check = try AnswerComparison.check((["v"], [[0, 0, 10, 21]]), against: reference, valuesPerName: 4, referenceName: "cassowary")
