@@ -22,8 +22,8 @@ public enum EngineReply: Sendable {
     switch kind {
     case "hello":
       let protocolName = try reader.string(member("protocol"), at: root.appending("protocol"))
-      guard protocolName == EngineSession.protocolName else {
-        throw reader.invalid("the runner speaks \(EngineSession.protocolName), the engine \(protocolName)", at: root.appending("protocol"))
+      guard protocolName == EngineConnection.protocolName else {
+        throw reader.invalid("the runner speaks \(EngineConnection.protocolName), the engine \(protocolName)", at: root.appending("protocol"))
       }
       func optional(_ key: String) throws(JSONError) -> String? {
         guard let value = member(key), value != .null else { return nil }
@@ -62,7 +62,7 @@ public enum EngineReply: Sendable {
 }
 
 /// A `result` message: the timed phases and the answers, checked for shape only (the
-/// session checks them against the case).
+/// connection checks them against the case).
 public struct EngineResult: Sendable {
   public struct Phase: Sendable {
     public var name: String

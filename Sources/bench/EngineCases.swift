@@ -8,11 +8,11 @@ import Scene
 import Workloads
 
 /// The cases `bench run` gives outside engines (docs/engines.md): each workload case
-/// exported in the input the engine reads, measured through the engine's session, and its
+/// exported in the input the engine reads, measured through the engine's connection, and its
 /// answers checked against the cassowary backend's on the same file.
 final class EngineCases {
-  /// Sessions by engine name, started at an engine's first case and kept for the run.
-  private var sessions: [String: EngineSession] = [:]
+  /// Connections by engine name, started at an engine's first case and kept for the run.
+  private var connections: [String: EngineConnection] = [:]
   private let manifests: [EngineManifest]
 
   init(manifests: [EngineManifest]) {
@@ -31,8 +31,8 @@ final class EngineCases {
     guard let manifest = manifests.first(where: { $0.name == planned.backend }) else {
       return BenchmarkRun.Measured(outcome: .failed("no engine '\(planned.backend)'"), parameters: workloadCase.parameters)
     }
-    let session = sessions[manifest.name] ?? EngineSession(manifest: manifest)
-    sessions[manifest.name] = session
+    let connection = connections[manifest.name] ?? EngineConnection(manifest: manifest)
+    connections[manifest.name] = connection
     // The first input of the manifest's in the runner's order of preference.
     let input = EngineInput.allCases.first(where: manifest.inputs.contains) ?? .constraints
     let prepared: PreparedCase
@@ -58,7 +58,7 @@ final class EngineCases {
     let request = EngineCaseRequest(
       workload: planned.workload, size: planned.size, seed: workloadCase.seed, input: input, fileText: prepared.text,
       operationPhases: prepared.phases, settings: settings, caseLimitSeconds: caseLimit)
-    let result = session.measure(request) { progress.update($0) }
+    let result = connection.measure(request) { progress.update($0) }
     var measured = BenchmarkRun.Measured(
       outcome: result.outcome, parameters: workloadCase.parameters + prepared.parameters + result.parameters, engine: result.engine)
     if let answers = result.answers {
@@ -75,8 +75,8 @@ final class EngineCases {
 
   /// Lets every engine exit.
   func finish() {
-    for session in sessions.values { session.finish() }
-    sessions = [:]
+    for connection in connections.values { connection.finish() }
+    connections = [:]
   }
 
   /// A case exported for an engine: the file's text, its operations' phases, cassowary's

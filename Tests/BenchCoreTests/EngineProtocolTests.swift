@@ -41,7 +41,7 @@ import Testing
       Issue.record("not a result")
       return
     }
-    try EngineSession.validate(result, against: Self.request())
+    try EngineConnection.validate(result, against: Self.request())
     #expect(result.phases[1].counters.map(\.name) == ["pivots"])
     #expect(result.phases[2].calls == 5)
     #expect(result.states[2] == nil)
@@ -64,7 +64,7 @@ import Testing
       return
     }
     #expect {
-      try EngineSession.validate(result, against: Self.request())
+      try EngineConnection.validate(result, against: Self.request())
     } throws: { error in
       (error as? EngineProtocolError)?.description.contains(message) == true
     }

@@ -58,7 +58,7 @@ public struct EngineCaseOutcome: Sendable {
 /// The runner's side of `layoutbench.engine/1` (docs/engines.md) for one engine: starts it
 /// (again after it died), greets it, and measures cases through it. Every way a case can go
 /// wrong becomes that case's `failed` outcome naming the cause; the run goes on.
-public final class EngineSession {
+public final class EngineConnection {
   public static let protocolName = "layoutbench.engine/1"
   public let manifest: EngineManifest
   private var process: EngineProcess?
