@@ -17,8 +17,12 @@ public struct GatePolicy: Sendable {
   public var busyLimit: Double
   /// Bootstrap resamples of each comparison (``ResultsComparison``).
   public var resamples: Int
+  /// Whether timings are asked for (`bench gate --figures-only` says no): without them
+  /// only deterministic figures and cases are judged, and no timing can be undecided.
+  public var judgesTimings: Bool
 
-  public init(gate: RegressionGate, confirmations: Int, busyLimit: Double, resamples: Int = 2000) {
+  public init(gate: RegressionGate, confirmations: Int, busyLimit: Double, resamples: Int = 2000, judgesTimings: Bool = true) {
+    self.judgesTimings = judgesTimings
     self.gate = gate
     self.confirmations = confirmations
     self.busyLimit = busyLimit
@@ -39,7 +43,8 @@ public struct GatePolicy: Sendable {
     let comparison = ResultsComparison(base: baseline, head: first.head, resamples: resamples)
     let timingComparison =
       first.base.map { ResultsComparison(base: $0, head: first.head, resamples: resamples) } ?? comparison
-    var verdict = Self.consistent(gate.evaluate(figures: comparison, timings: timingComparison), pairs: first.pairs)
+    var verdict = Self.consistent(
+      gate.evaluate(figures: comparison, timings: judgesTimings ? timingComparison : nil), pairs: first.pairs)
     var loads = [first.otherBusyCPUs]
     var confirmation: ResultsComparison?
     var round = 0
@@ -56,7 +61,7 @@ public struct GatePolicy: Sendable {
     if let busiest, busiest > busyLimit { verdict = verdict.settingTimingFailuresAside() }
     return GateDecision(
       verdict: verdict, timingComparison: timingComparison, confirmation: confirmation, confirmationRounds: round,
-      busiestOtherCPUs: busiest)
+      busiestOtherCPUs: busiest, judgedTimings: judgesTimings)
   }
 
   /// The baseline with only the cases of `verdict`'s timing failures: what a confirming
@@ -143,4 +148,6 @@ public struct GateDecision: Sendable {
   public var confirmationRounds: Int
   /// The busiest measurement's mean CPUs kept busy by other processes, if known.
   public var busiestOtherCPUs: Double?
+  /// Whether timings were asked for (``GatePolicy/judgesTimings``).
+  public var judgedTimings: Bool = true
 }

@@ -37,7 +37,9 @@ public struct GateReport: Sendable {
     var lines: [String] = []
     let bullet = markdown ? "- " : "  "
     for note in comparison.notes { lines.append("note: \(note)") }
-    if let sameRunBase {
+    if !decision.judgedTimings {
+      lines.append("timings: not judged (--figures-only); deterministic figures and cases only")
+    } else if let sameRunBase {
       lines.append(
         "timings: judged against \(sameRunBase), measured in the same run "
           + "(processes interleaved); deterministic figures against the committed file")
@@ -62,10 +64,16 @@ public struct GateReport: Sendable {
           + "run the gate again on a quiet machine:")
       lines += verdict.unjudgedTimings.map { bullet + $0.description }
     }
+    let undecided = verdict.failures.filter { $0.kind == .timingUndecided }.count
+    if !decision.judgedTimings {
+      lines.append("bench gate: \(comparison.phases.count) phases compared; deterministic figures and cases only")
+    } else {
     lines.append(
       "bench gate: \(comparison.phases.count) phases compared; timings of \(verdict.testedPhases) tested "
-        + "(\(verdict.untestable.count) are under the \(Formatting.duration(nanoseconds: gate.timingFloorNanoseconds)) timing "
-        + "floor or have too few samples for p < \(Formatting.fixed(gate.significance, decimals: 2)))")
+        + "(\(verdict.belowFloorPhases) under the \(Formatting.duration(nanoseconds: gate.timingFloorNanoseconds)) timing floor, "
+        + "failing only from \(Formatting.fixed(1 + gate.floorSlowdown, decimals: 2))×)"
+        + (undecided > 0 ? "; \(undecided) undecided (too few samples for p < \(Formatting.fixed(gate.significance, decimals: 2)))" : ""))
+    }
     if !verdict.improvements.isEmpty {
       lines.append("improvements (\(verdict.improvements.count)); lower the baseline with 'make gate-baseline':")
       lines += verdict.improvements.map { bullet + $0.description }

@@ -12,11 +12,17 @@ import Interchange
 ///    of an allocation-free phase (its largest count goes from 0 to 1).
 /// 2. **Timings** fail only when the slowdown is both statistically significant
 ///    (Mann-Whitney p < ``significance``, 0.01) and large: the ratio of medians at least
-///    1 + ``minimumSlowdown`` (1.10). Compared on reference-normalised samples when both
+///    1 + ``minimumSlowdown`` (1.10), or 1 + ``floorSlowdown`` (2×) for a phase faster than
+///    ``timingFloorNanoseconds``, whose medians move by tens of percent with the cache.
+///    A phase whose sample counts cannot reach the significance level whatever the
+///    samples is **undecided**, and fails: a gate that was asked for timings must not pass
+///    on timings it could not judge. Compared on reference-normalised samples when both
 ///    runs timed the reference kernel; `bench gate --base-bench` compares against the
 ///    baseline's revision measured in the same run (``evaluate(figures:timings:)``).
 /// 3. **Cases**: a case of the baseline that is missing from the current run, or no longer
-///    `ok` (skipped, error), fails; so does a phase that disappeared.
+///    `ok` (skipped, error), fails; so does a phase that disappeared. (Files that do not
+///    match at all — another suite, seed or case set — are refused before judging:
+///    ``GateInputCheck``.)
 ///
 /// Improvements (significant and at least as large, or a figure that fell) are reported,
 /// never failed: lower the baseline with an explicit `make gate-baseline`.
@@ -24,21 +30,25 @@ public struct RegressionGate: Sendable {
   public var significance: Double
   public var minimumSlowdown: Double
   public var figureTolerance: Double
-  /// Phases faster than this per operation (baseline median, nanoseconds) are not
-  /// timing-tested: at a few microseconds a run's cache and clock state move the median
-  /// by tens of percent (a 3.6 µs build measured 6.1 µs in one run), so such a test
-  /// would fail on noise. Their deterministic figures are still gated.
+  /// Phases faster than this per operation (baseline median, nanoseconds) fail only from
+  /// a slowdown of 1 + ``floorSlowdown``: at a few microseconds a run's cache and clock
+  /// state move the median by tens of percent (a 3.6 µs build measured 6.1 µs in one
+  /// run), so the 10 % threshold would fail on noise, yet a phase ten times slower must
+  /// not pass.
   public var timingFloorNanoseconds: Double
+  /// The smallest slowdown that fails under the timing floor (1.0: twice as slow).
+  public var floorSlowdown: Double
   /// The deterministic figures that can fail the gate; other figures (bytes, tableau size)
   /// are shown by `bench compare` but follow from these.
   public static let gatedFigures = ["allocations.count", "allocations.maxCount", "counters.pivots", "counters.cellsTouched"]
 
   public init(
     significance: Double = 0.01, minimumSlowdown: Double = 0.10, figureTolerance: Double = 0.5,
-    timingFloorNanoseconds: Double = 10_000
+    timingFloorNanoseconds: Double = 10_000, floorSlowdown: Double = 1.0
   ) {
-    precondition(significance > 0 && significance < 1 && minimumSlowdown >= 0 && figureTolerance >= 0)
+    precondition(significance > 0 && significance < 1 && minimumSlowdown >= 0 && figureTolerance >= 0 && floorSlowdown >= 0)
     self.timingFloorNanoseconds = timingFloorNanoseconds
+    self.floorSlowdown = floorSlowdown
     self.significance = significance
     self.minimumSlowdown = minimumSlowdown
     self.figureTolerance = figureTolerance
@@ -47,7 +57,7 @@ public struct RegressionGate: Sendable {
   /// One reason the gate fails, or one improvement.
   public struct Finding: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
-      case figureRose, timingRegressed, caseLost, phaseLost
+      case figureRose, timingRegressed, timingUndecided, caseLost, phaseLost
       case figureFell, timingImproved
     }
     public var kind: Kind
@@ -62,12 +72,10 @@ public struct RegressionGate: Sendable {
   public struct Verdict: Sendable {
     public var failures: [Finding]
     public var improvements: [Finding]
-    /// Phases whose timings are not gated: sample counts that cannot reach the
-    /// significance level whatever the samples (too few repetitions), or a baseline
-    /// median under the timing floor.
-    public var untestable: [(key: ResultsDocument.CaseKey, phase: String)]
-    /// Phases whose timings were compared.
+    /// Phases whose timings were tested, and how many of them under the timing floor
+    /// (failing only from 1 + ``RegressionGate/floorSlowdown``).
     public var testedPhases: Int
+    public var belowFloorPhases: Int = 0
     /// Timing regressions set aside because the measurement was disturbed (see
     /// ``settingTimingFailuresAside()``); reported, not failed.
     public var unjudgedTimings: [Finding] = []
@@ -125,7 +133,7 @@ public struct RegressionGate: Sendable {
   /// the baseline's revision measured in the same run against this build as `timings`
   /// (timings are only comparable within one run). O(phases × figures).
   public func evaluate(figures: ResultsComparison, timings: ResultsComparison?) -> Verdict {
-    var verdict = Verdict(failures: [], improvements: [], untestable: [], testedPhases: 0)
+    var verdict = Verdict(failures: [], improvements: [], testedPhases: 0)
     judgeFigures(figures, into: &verdict)
     if let timings { judgeTimings(timings, into: &verdict) }
     return verdict
@@ -169,26 +177,70 @@ public struct RegressionGate: Sendable {
     }
   }
 
+  /// What the timings of one phase say under these rules.
+  public enum TimingJudgement: Sendable {
+    case slower(SampleComparison)
+    case faster(SampleComparison)
+    /// Tested, with no change the gate acts on.
+    case unchanged(SampleComparison)
+    /// The samples cannot decide: why.
+    case undecided(String)
+  }
+
+  /// The smallest slowdown ratio that fails `phase`: 1 + ``minimumSlowdown``, or
+  /// 1 + ``floorSlowdown`` under the timing floor. O(1).
+  public func failingRatio(for phase: ResultsComparison.PhaseComparison) -> Double {
+    1 + (phase.baseMedian < timingFloorNanoseconds ? floorSlowdown : minimumSlowdown)
+  }
+
+  /// Judges one phase's timings. O(1) beyond ``SampleComparison/smallestPValue(base:head:)``.
+  public func judge(_ phase: ResultsComparison.PhaseComparison) -> TimingJudgement {
+    guard let timing = phase.timing else {
+      return .undecided("no usable samples (a side has none, or a median of 0)")
+    }
+    let counts = phase.sampleCounts
+    let smallest = SampleComparison.smallestPValue(base: counts.base, head: counts.head)
+    guard smallest < significance else {
+      return .undecided(
+        "\(counts.base) against \(counts.head) repetitions cannot reach p < \(Self.pText(significance)) "
+          + "(the smallest possible p is \(Self.pText(smallest))): record both with more repetitions")
+    }
+    guard timing.pValue < significance else { return .unchanged(timing) }
+    let threshold = failingRatio(for: phase)
+    if timing.medianRatio >= Self.atLeast(threshold) { return .slower(timing) }
+    if timing.medianRatio <= 1 / Self.atLeast(threshold) { return .faster(timing) }
+    return .unchanged(timing)
+  }
+
   private func judgeTimings(_ comparison: ResultsComparison, into verdict: inout Verdict) {
     for phase in comparison.phases {
-      guard let timing = phase.timing else { continue }
-      guard phase.baseMedian >= timingFloorNanoseconds,
-        SampleComparison.smallestPValue(base: phase.sampleCounts.base, head: phase.sampleCounts.head) < significance
-      else {
-        verdict.untestable.append((phase.key, phase.phase))
+      let what = { (timing: SampleComparison) in
+        Self.timingText(phase, timing) + (phase.baseMedian < timingFloorNanoseconds
+          ? " (under the \(Formatting.duration(nanoseconds: timingFloorNanoseconds)) floor: fails from "
+            + "\(Formatting.fixed(failingRatio(for: phase), decimals: 2))×)" : "")
+      }
+      switch judge(phase) {
+      case .undecided(let why):
+        verdict.failures.append(Finding(kind: .timingUndecided, key: phase.key, phase: phase.phase, message: "could not decide: " + why))
         continue
+      case .slower(let timing):
+        verdict.failures.append(Finding(kind: .timingRegressed, key: phase.key, phase: phase.phase, message: "slower: " + what(timing)))
+      case .faster(let timing):
+        verdict.improvements.append(Finding(kind: .timingImproved, key: phase.key, phase: phase.phase, message: "faster: " + what(timing)))
+      case .unchanged: break
       }
       verdict.testedPhases += 1
-      guard timing.pValue < significance else { continue }
-      let what =
-        "median \(Formatting.duration(nanoseconds: phase.baseMedian)) → \(Formatting.duration(nanoseconds: phase.headMedian)), "
-        + "ratio \(Self.ratioText(timing))\(phase.normalized ? " to the reference kernel" : ""), p = \(Self.pText(timing.pValue))"
-      if timing.medianRatio >= Self.atLeast(1 + minimumSlowdown) {
-        verdict.failures.append(Finding(kind: .timingRegressed, key: phase.key, phase: phase.phase, message: "slower: " + what))
-      } else if timing.medianRatio <= 1 / Self.atLeast(1 + minimumSlowdown) {
-        verdict.improvements.append(Finding(kind: .timingImproved, key: phase.key, phase: phase.phase, message: "faster: " + what))
-      }
+      if phase.baseMedian < timingFloorNanoseconds { verdict.belowFloorPhases += 1 }
     }
+  }
+
+  /// `median 1.2 ms → 1.8 ms (ratio 1.50); tested 1.48 [1.40, 1.55] vs the reference
+  /// kernel, p = 0.008 exact`: the medians and their ratio first, then what the test saw.
+  public static func timingText(_ phase: ResultsComparison.PhaseComparison, _ timing: SampleComparison) -> String {
+    "median \(Formatting.duration(nanoseconds: phase.baseMedian)) → \(Formatting.duration(nanoseconds: phase.headMedian))"
+      + (phase.medianRatio.map { " (ratio \(Formatting.fixed($0, decimals: 2)))" } ?? "")
+      + "; tested \(ratioText(timing))" + (phase.normalized ? " relative to the reference kernel" : " on raw times")
+      + ", p = \(pText(timing.pValue))" + (timing.exact ? " exact" : "")
   }
 
   /// A threshold lowered by rounding's width, so that samples shifted by exactly the

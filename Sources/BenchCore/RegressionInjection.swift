@@ -17,6 +17,8 @@ public enum RegressionInjection: Hashable, Sendable, CustomStringConvertible {
   case slowdown(Double)
 
   public static let environmentVariable = "LAYOUTBENCH_INJECT_REGRESSION"
+  /// The case parameter that marks results measured with an injection.
+  public static let parameterName = "injectedRegression"
 
   /// Parses `allocation` or `slowdown:F` (F > 0); nil for anything else.
   public init?(parsing text: String) {

@@ -9,28 +9,31 @@ extension ResultsComparison {
     case faster = "-"
     /// No change the gate would act on.
     case unchanged = "~"
-    /// Too few samples for the test to reach the gate's significance level, or faster
-    /// than the gate's timing floor.
-    case untestable = "?"
+    /// Too few samples for the test to reach the gate's significance level, or none.
+    case undecided = "?"
   }
 
-  /// The mark of a phase under `gate`'s rules.
+  /// The mark of a phase under `gate`'s rules (``RegressionGate/judge(_:)``).
   public func mark(_ phase: PhaseComparison, gate: RegressionGate) -> Mark {
-    guard let timing = phase.timing, phase.baseMedian >= gate.timingFloorNanoseconds,
-      SampleComparison.smallestPValue(base: phase.sampleCounts.base, head: phase.sampleCounts.head) < gate.significance
-    else { return .untestable }
-    guard timing.pValue < gate.significance else { return .unchanged }
-    if timing.medianRatio >= RegressionGate.atLeast(1 + gate.minimumSlowdown) { return .slower }
-    if timing.medianRatio <= 1 / RegressionGate.atLeast(1 + gate.minimumSlowdown) { return .faster }
-    return .unchanged
+    switch gate.judge(phase) {
+    case .slower: .slower
+    case .faster: .faster
+    case .unchanged: .unchanged
+    case .undecided: .undecided
+    }
   }
 
-  /// One row per compared phase: the medians per operation, the ratio with its interval,
-  /// the p-value, a mark (`+` slower, `-` faster, `~` no actionable change, `?` too few
-  /// samples) and the deterministic figures that changed (`allocations.count 21 → 22`).
-  /// Plain aligned columns, or a Markdown table for CI summaries. O(phases).
+  /// One row per compared phase: the medians per operation, their ratio (the headline:
+  /// the two medians beside it divided), the tested ratio with its interval — of times
+  /// relative to the reference kernel when the phase was normalised, labelled so —, the
+  /// p-value (`*` when exact), a mark (`+` slower, `-` faster, `~` no actionable change,
+  /// `?` too few samples) and the deterministic figures that changed
+  /// (`allocations.count 21 → 22`). Plain aligned columns, or a Markdown table for CI
+  /// summaries. O(phases).
   public func table(gate: RegressionGate = RegressionGate(), markdown: Bool = false) -> String {
-    let header = ["workload", "n", "backend", "phase", "base", "head", "ratio [95% CI]", "p", "", "figures that changed"]
+    let header = [
+      "workload", "n", "backend", "phase", "base", "head", "ratio", "tested ratio [95% CI]", "p", "", "figures that changed",
+    ]
     let rows = phases.map { phase -> [String] in
       let changed = phase.figures.filter(\.changed).map { figure in
         "\(figure.name) \(figure.base.map(Formatting.count) ?? "—") → \(figure.head.map(Formatting.count) ?? "—")"
@@ -38,7 +41,9 @@ extension ResultsComparison {
       return [
         phase.key.workload, String(phase.key.size), phase.key.backend, phase.phase,
         Formatting.duration(nanoseconds: phase.baseMedian), Formatting.duration(nanoseconds: phase.headMedian),
-        phase.timing.map(RegressionGate.ratioText) ?? "—", phase.timing.map { RegressionGate.pText($0.pValue) } ?? "—",
+        phase.medianRatio.map { Formatting.fixed($0, decimals: 2) } ?? "—",
+        phase.timing.map { RegressionGate.ratioText($0) + (phase.normalized ? " vs kernel" : " raw") } ?? "—",
+        phase.timing.map { RegressionGate.pText($0.pValue) + ($0.exact ? "*" : "") } ?? "—",
         mark(phase, gate: gate).rawValue, changed.joined(separator: ", "),
       ]
     }

@@ -27,6 +27,11 @@ public struct ResultsComparison: Sendable {
     public var normalized: Bool
     /// Base and head counts of the values compared (repetitions, or samples).
     public var sampleCounts: (base: Int, head: Int)
+
+    /// headMedian / baseMedian: the ratio of the two medians as printed, the headline.
+    /// It differs from ``timing``'s ratio when that one is of kernel-normalised values.
+    /// Nil when the base median is not positive.
+    public var medianRatio: Double? { baseMedian > 0 && headMedian.isFinite ? headMedian / baseMedian : nil }
     /// Every deterministic figure either side reports, in a fixed order.
     public var figures: [Figure]
   }

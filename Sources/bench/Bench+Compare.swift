@@ -8,12 +8,14 @@ extension Bench {
       abstract: "Compare two results files case by case: timing ratios with statistics, deterministic figures exactly.",
       discussion: """
         Cases are paired by workload, backend and size, then phase by phase. For each \
-        phase: the medians per operation, the ratio head/base of the medians with a 95 % \
-        bootstrap interval, the two-sided Mann-Whitney p-value, and a mark under the \
-        gate's rules (+ slower: p < 0.01 and at least 10 % on the median; - faster; \
-        ~ no such change; ? too few samples for p < 0.01). When both files timed the \
-        reference kernel beside each case, ratios are of times relative to it (measured \
-        within each run), which cancels a machine that is slower in one run. \
+        phase: the medians per operation and their ratio head/base; the tested ratio with a \
+        95 % bootstrap interval, marked 'vs kernel' when both files timed the reference \
+        kernel beside each case (times relative to it, measured within each run, which \
+        cancels a machine that is slower in one run) or 'raw'; the two-sided Mann-Whitney \
+        p-value (exact, marked *, up to 60 values pooled); and a mark under the gate's \
+        rules (+ slower: p < 0.01 and at least 10 % on the tested ratio, 2x under the \
+        gate's 10 us floor; - faster; ~ no such change; ? undecided: too few samples for \
+        p < 0.01, e.g. 3 repetitions against 3; 5 against 5 can decide). \
         Deterministic figures (allocations per operation, pivots, cells touched, tableau \
         size) that differ at all are listed. Cases or phases in only one file, and status \
         changes, are listed after the table. Informational: use 'bench gate' to fail on \
@@ -75,7 +77,7 @@ extension Bench {
       for phase in comparison.phases { counts[comparison.mark(phase, gate: gate), default: 0] += 1 }
       let changed = comparison.phases.filter { $0.figures.contains(where: \.changed) }.count
       return "\(comparison.phases.count) phases compared: \(counts[.slower] ?? 0) slower, \(counts[.faster] ?? 0) faster, "
-        + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.untestable] ?? 0) with too few samples to test; "
+        + "\(counts[.unchanged] ?? 0) unchanged, \(counts[.undecided] ?? 0) undecided (too few samples to test); "
         + "\(changed) with changed deterministic figures; \(comparison.differences.count) other differences"
     }
   }

@@ -25,13 +25,18 @@ extension Bench {
         they repeat every time (--no-confirm to skip), and only when other processes kept \
         less than --busy-limit CPUs busy meanwhile (read from /proc/stat); on a busy \
         machine they are listed as not judged. A baseline case that is missing, skipped \
-        or failing now fails too. The baseline is only ever written by an explicit \
+        or failing now fails too, and so does a timing the samples cannot decide (too few \
+        repetitions for p < --significance: 3 against 3 cannot; 5 against 5 can). Files \
+        that do not measure the same thing are refused: another suite or seed, a case \
+        set that differs (cases missing, extra, or not ok in the baseline), other \
+        workload parameters, or a file that is not complete. The baseline is only ever written by an explicit \
         command (make gate-baseline), never by the gate.
 
         Exit status:
           0    nothing regressed
           1    something regressed (each failure is listed)
-          2    bad input: a file is unreadable or invalid, the baseline was recorded with \
+          2    bad input: a file is unreadable or invalid, the two files do not measure the \
+        same thing (each difference is listed), the baseline was recorded with \
         another configuration, allocator or toolchain (re-record it), or names what this \
         build lacks, or (with --base-bench) names no clean revision; --base-bench is not \
         an executable; the output cannot be written
@@ -93,6 +98,11 @@ extension Bench {
     @Flag(name: .customLong("no-confirm"), help: "Do not re-measure timing regressions before failing.")
     var noConfirm = false
 
+    @Flag(
+      name: .customLong("figures-only"),
+      help: "Judge deterministic figures and cases only, not timings (for runs with too few repetitions to decide a timing).")
+    var figuresOnly = false
+
     @Option(help: "text (aligned columns) or markdown (for CI summaries).")
     var format: Compare.OutputFormat = .text
 
@@ -121,7 +131,8 @@ extension Bench {
       let gate = RegressionGate(
         significance: significance, minimumSlowdown: minimumSlowdown, figureTolerance: tolerance,
         timingFloorNanoseconds: timingFloor * 1_000)
-      let policy = GatePolicy(gate: gate, confirmations: noConfirm ? 0 : confirmations, busyLimit: busyLimit)
+      let policy = GatePolicy(
+        gate: gate, confirmations: noConfirm ? 0 : confirmations, busyLimit: busyLimit, judgesTimings: !figuresOnly)
       let baselineDocument = try ResultsInput.read(baseline)
       let baseBuild = try baseBench.map {
         try Self.baseBuild($0, baseline: baselineDocument, baselinePath: baseline, revisionGiven: baseRevision != nil)
@@ -135,6 +146,7 @@ extension Bench {
       }
       let measuredNow = current == nil
       try Self.checkComparable(baselineDocument, first.head, baselinePath: baseline)
+      try Self.checkMatching(baselineDocument, first.head, baselinePath: baseline, currentPath: current ?? outPath)
       if let sameRunBase = first.base {
         try Self.checkComparable(sameRunBase, first.head, baselinePath: baseBench ?? "--base-bench")
         Self.warnAboutIrreproducibleFigures(policy: policy, baseline: baselineDocument, rebuilt: sameRunBase, baselinePath: baseline)
@@ -266,6 +278,17 @@ extension Bench {
       for warning in ResultsComparison.environmentWarnings(base: baseline, head: current) where warning.contains("CPU") {
         StandardError.print("warning: \(warning); timings are compared as ratios to the reference kernel")
       }
+    }
+
+    /// Refuses files that do not measure the same thing (``GateInputCheck``), naming
+    /// every problem.
+    /// - Throws: `ExitCode(2)` when there is one.
+    static func checkMatching(_ baseline: ResultsDocument, _ current: ResultsDocument, baselinePath: String, currentPath: String) throws {
+      let problems = GateInputCheck.problems(baseline: baseline, current: current)
+      guard !problems.isEmpty else { return }
+      StandardError.print("error: \(baselinePath) and \(currentPath) cannot be judged against each other:")
+      for problem in problems { StandardError.print("  \(problem)") }
+      throw ExitCode(2)
     }
 
     /// The mean CPUs other processes kept busy since `start`; nil where /proc is unreadable.

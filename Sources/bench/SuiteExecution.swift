@@ -64,7 +64,7 @@ struct SuiteExecution {
           return BenchmarkRun.Measured(outcome: .failed("the workload cannot be generated: \(error)"), parameters: [])
         }
       }
-      let marked = injection.map { [(key: "injectedRegression", value: $0.description)] } ?? []
+      let marked = injection.map { [(key: RegressionInjection.parameterName, value: $0.description)] } ?? []
       switch generated!.input {
       case .trace(let trace):
         var job = RunJob(

@@ -2,16 +2,20 @@ import Foundation
 import Testing
 
 /// `bench compare` and `bench gate` as a user (and CI) runs them. Timing decisions are
-/// switched off with `--min-slowdown 100` wherever a run is made in the test (timings are
-/// not asserted in tests: the machines are shared); deterministic figures are asserted
-/// exactly, which is what proves the gate catches an injected allocation.
+/// switched off with `--figures-only` wherever a run is made in the test (timings are
+/// not asserted in tests: the machines are shared, and a few repetitions cannot decide
+/// one); deterministic figures are asserted exactly, which is what proves the gate
+/// catches an injected allocation.
 @Suite struct BenchGateTests {
   /// One stack workload on the two backends that count allocations deterministically.
   static let baselineRun = [
     "run", "--suite", "smoke", "--workloads", "stack.fill.horizontal", "--backends", "cassowary,springs-struts",
     "--repetitions", "4", "--warmup", "1", "--time-budget", "2", "--processes", "2", "--allow-debug",
   ]
-  static let noTimingFailures = ["--min-slowdown", "100"]
+  static let noTimingFailures = ["--figures-only"]
+  /// Timings judged (so the report says against what) but never failing: no slowdown
+  /// reaches 101×, and a level of 0.5 lets two repetitions against two decide.
+  static let timingsThatNeverFail = ["--min-slowdown", "100", "--significance", "0.5"]
 
   /// Records a baseline in a fresh folder; the caller removes the folder.
   static func baseline() throws -> (folder: URL, file: URL) {
@@ -96,7 +100,7 @@ import Testing
       [
         "gate", "--baseline", baseline.path, "--base-bench", try BenchProcess.executable().path, "--base-revision", given,
         "--out", current.path, "--allow-debug", "--no-confirm",
-      ] + Self.noTimingFailures)
+      ] + Self.timingsThatNeverFail)
     #expect(gate.status == 0, "\(gate.standardOutput)\n\(gate.standardError)")
     #expect(
       gate.standardOutput.contains("timings: judged against revision fedcba987654 (--base-bench; the baseline was recorded at 0123456789ab)"),
@@ -135,7 +139,7 @@ import Testing
     let gate = [
       "gate", "--baseline", baseline.path, "--base-bench", try BenchProcess.executable().path, "--out", current.path,
       "--allow-debug",
-    ] + Self.noTimingFailures
+    ] + Self.timingsThatNeverFail
 
     let unchanged = try BenchProcess.run(gate)
     #expect(unchanged.status == 0, "\(unchanged.standardOutput)\n\(unchanged.standardError)")
@@ -176,7 +180,7 @@ import Testing
     }
     let mismatched = try BenchProcess.run(
       ["gate", "--baseline", inflated.path, "--base-bench", try BenchProcess.executable().path, "--out", current.path, "--allow-debug"]
-        + Self.noTimingFailures)
+        + Self.timingsThatNeverFail)
     #expect(mismatched.status == 0, "\(mismatched.standardOutput)\n\(mismatched.standardError)")
     #expect(mismatched.standardError.contains("built here, does not repeat 1 of the file's deterministic figures"), "\(mismatched.standardError)")
   }
@@ -204,8 +208,12 @@ import Testing
     let (folder, baseline) = try Self.baseline()
     defer { try? FileManager.default.removeItem(at: folder) }
     // The same file: every ratio is 1 and every figure equal.
-    let same = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", baseline.path])
+    let same = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", baseline.path] + Self.noTimingFailures)
     #expect(same.status == 0, "\(same.standardOutput)\n\(same.standardError)")
+    // Asked for timings, four repetitions against four cannot decide one: it fails, saying so.
+    let undecided = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", baseline.path])
+    #expect(undecided.status == 1, "\(undecided.standardOutput)\n\(undecided.standardError)")
+    #expect(undecided.standardOutput.contains("could not decide: 4 against 4 repetitions cannot reach p < 0.010"), "\(undecided.standardOutput)")
 
     // One more pivot per operation in one phase fails; one fewer is an improvement.
     func pivots(_ delta: Double) throws -> URL {
@@ -219,10 +227,10 @@ import Testing
         document["cases"] = cases
       }
     }
-    let more = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", pivots(1).path])
+    let more = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", pivots(1).path] + Self.noTimingFailures)
     #expect(more.status == 1)
     #expect(more.standardOutput.contains("stack.fill.horizontal n=10 cassowary build: counters.pivots rose from"), "\(more.standardOutput)")
-    let fewer = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", pivots(-1).path])
+    let fewer = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", pivots(-1).path] + Self.noTimingFailures)
     #expect(fewer.status == 0)
     #expect(fewer.standardOutput.contains("counters.pivots fell from"), "\(fewer.standardOutput)")
 
@@ -230,10 +238,10 @@ import Testing
     let failing = try Self.edited(baseline, as: "failing.json") { document in
       var cases = document["cases"] as! [[String: Any]]
       cases[1] = ["workload": cases[1]["workload"]!, "backend": cases[1]["backend"]!, "size": cases[1]["size"]!,
-        "status": "error", "error": "it broke"]
+        "parameters": cases[1]["parameters"]!, "status": "error", "error": "it broke"]
       document["cases"] = cases
     }
-    let lost = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", failing.path])
+    let lost = try BenchProcess.run(["gate", "--baseline", baseline.path, "--current", failing.path] + Self.noTimingFailures)
     #expect(lost.status == 1)
     #expect(lost.standardOutput.contains("springs-struts: ok in the baseline, error now: it broke"), "\(lost.standardOutput)")
   }
@@ -310,5 +318,42 @@ import Testing
     #expect(output.standardOutput.contains("3 phases compared"), "\(output.standardOutput)")
     let markdown = try BenchProcess.run(["compare", baseline.path, fewer.path, "--format", "markdown"])
     #expect(markdown.standardOutput.contains("| workload | n | backend | phase |"))
+  }
+
+  /// At `bench run`'s default five repetitions, a real 2× slowdown is decided: the exact
+  /// test reaches p = 2/252 < 0.01, where the normal approximation could not. (Raw
+  /// times: the reference kernel's timings are dropped from both files, so that its noise
+  /// does not blur a slowdown made by scaling the samples.)
+  @Test func compareDecidesATwofoldSlowdownAtTheDefaultRepetitions() throws {
+    let folder = try BenchRunTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let base = folder.appendingPathComponent("base.json")
+    let run = try BenchProcess.run(
+      ["run", "--suite", "smoke", "--workloads", "deep.chain.constraints", "--backends", "cassowary", "--allow-debug", "--out", base.path])
+    try #require(run.status == 0, "\(run.standardError)")
+    let raw = try Self.edited(base, as: "raw.json") { document in
+      var cases = document["cases"] as! [[String: Any]]
+      cases[0]["reference"] = nil
+      document["cases"] = cases
+    }
+    let slower = try Self.edited(raw, as: "slower.json") { document in
+      var cases = document["cases"] as! [[String: Any]]
+      var phases = cases[0]["phases"] as! [[String: Any]]
+      for k in phases.indices {
+        phases[k]["samplesNanoseconds"] = (phases[k]["samplesNanoseconds"] as! [NSNumber]).map { $0.doubleValue * 2 }
+        phases[k]["medianNanoseconds"] = (phases[k]["medianNanoseconds"] as! NSNumber).doubleValue * 2
+      }
+      cases[0]["phases"] = phases
+      document["cases"] = cases
+    }
+    let output = try BenchProcess.run(["compare", raw.path, slower.path])
+    #expect(output.status == 0, "\(output.standardError)")
+    // resizeContainer's repetitions each take the median of many operations, so they are
+    // tight and the five doubled ones all lie above the five measured: decided, "+". (A
+    // build of one operation per repetition can vary by more than 2× in a debug build and
+    // stay undecided at five repetitions.)
+    let row = output.standardOutput.split(separator: "\n").first { $0.contains(" resizeContainer ") }.map(String.init) ?? ""
+    #expect(row.contains(" 2.00 ") && row.hasSuffix("+"), "\(output.standardOutput)")
+    #expect(row.contains("0.008*"), "\(output.standardOutput)")
   }
 }

@@ -46,6 +46,12 @@ import Testing
     gate.evaluate(ResultsComparison(base: base, head: head, resamples: 20))
   }
 
+  /// The verdict on deterministic figures and cases alone (no timing asked for), for
+  /// files whose three samples could not decide a timing.
+  static func figuresVerdict(_ base: ResultsDocument, _ head: ResultsDocument) -> RegressionGate.Verdict {
+    RegressionGate().evaluate(figures: ResultsComparison(base: base, head: head, resamples: 20), timings: nil)
+  }
+
   /// The stated false-positive rate is the significance level, 1 %: with the 10 % floor
   /// on top, samples of one distribution should practically never fail.
   @Test func samplesOfOneDistributionFailAtMostOnePercentOfTrials() {
@@ -142,11 +148,30 @@ import Testing
     #expect(raw.timingFailures.count == 1)
   }
 
-  @Test func tooFewSamplesAreNotTimingTested() {
-    let verdict = Self.verdict(Self.document([1, 2, 3]), Self.document([10, 20, 30]))
-    #expect(verdict.passed)
-    #expect(verdict.untestable.count == 1)
+  /// Three repetitions against three cannot reach p < 0.01 (the exact test's smallest p
+  /// is 2/20): a file ten times slower must not pass for want of samples.
+  @Test func tooFewSamplesToDecideFailTheGate() {
+    let samples: [Double] = [50_000, 51_000, 52_000]
+    let verdict = Self.verdict(Self.document(samples), Self.document(samples.map { $0 * 10 }))
+    #expect(verdict.failures.map(\.kind) == [.timingUndecided])
+    #expect(verdict.failures.first?.message.contains("3 against 3 repetitions cannot reach p < 0.010") == true, "\(verdict.failures)")
     #expect(verdict.testedPhases == 0)
+    // Five against five can decide, with the exact test (2/252 < 0.01).
+    let five: [Double] = [50_000, 51_000, 52_000, 53_000, 54_000]
+    let decided = Self.verdict(Self.document(five), Self.document(five.map { $0 * 2 }))
+    #expect(decided.failures.map(\.kind) == [.timingRegressed], "\(decided.failures)")
+  }
+
+  /// Under the timing floor a phase fails only from twice as slow: ten times slower fails,
+  /// 50 % slower does not.
+  @Test func phasesUnderTheFloorFailFromTwiceAsSlow() {
+    let samples = (0..<20).map { 3_000 + Double($0) }
+    let tenTimes = Self.verdict(Self.document(samples), Self.document(samples.map { $0 * 10 }))
+    #expect(tenTimes.failures.map(\.kind) == [.timingRegressed])
+    #expect(tenTimes.failures.first?.message.contains("fails from 2.00×") == true, "\(tenTimes.failures)")
+    let half = Self.verdict(Self.document(samples), Self.document(samples.map { $0 * 1.5 }))
+    #expect(half.passed, "\(half.failures)")
+    #expect(half.belowFloorPhases == 1)
   }
 
   @Test(arguments: [
@@ -155,7 +180,7 @@ import Testing
   ])
   func allocationsMayRiseByTheTolerance(base: Double, head: Double, passes: Bool) {
     let samples = [1.0, 2, 3]
-    let verdict = Self.verdict(
+    let verdict = Self.figuresVerdict(
       Self.document(samples, allocations: .init(count: base, bytes: 0, maxCount: base)),
       Self.document(samples, allocations: .init(count: head, bytes: 0, maxCount: head)))
     #expect(verdict.passed == passes, "\(verdict.failures)")
@@ -166,7 +191,7 @@ import Testing
   /// One allocation in one operation of twenty in an allocation-free phase: the mean
   /// moves by 0.05, under the tolerance, but the largest count goes from 0 to 1.
   @Test func aSingleAllocationInAnAllocationFreePhaseFails() {
-    let verdict = Self.verdict(
+    let verdict = Self.figuresVerdict(
       Self.document([1, 2, 3], allocations: .init(count: 0, bytes: 0, maxCount: 0)),
       Self.document([1, 2, 3], allocations: .init(count: 0.05, bytes: 1.2, maxCount: 1)))
     #expect(verdict.failures.map(\.message) == ["allocations.maxCount rose from 0 to 1 per operation (tolerance 0.50)"])
@@ -174,10 +199,10 @@ import Testing
 
   @Test func morePivotsFailAndLosingAllocationCountsFails() {
     let samples = [1.0, 2, 3]
-    let pivots = Self.verdict(Self.document(samples, pivots: 10), Self.document(samples, pivots: 12))
+    let pivots = Self.figuresVerdict(Self.document(samples, pivots: 10), Self.document(samples, pivots: 12))
     #expect(pivots.failures.map(\.kind) == [.figureRose])
     #expect(pivots.failures.first?.message.contains("counters.pivots") == true)
-    let lost = Self.verdict(
+    let lost = Self.figuresVerdict(
       Self.document(samples, allocations: .init(count: 3, bytes: 48, maxCount: 3)), Self.document(samples, allocations: nil))
     #expect(lost.failures.count == 2)  // count and maxCount no longer reported
   }
@@ -185,15 +210,15 @@ import Testing
   @Test func aCaseThatIsMissingSkippedOrFailingNowFails() {
     let base = Self.document([1, 2, 3])
     let missing = Self.document([1, 2, 3], workload: "other")
-    #expect(Self.verdict(base, missing).failures.map(\.kind) == [.caseLost])
+    #expect(Self.figuresVerdict(base, missing).failures.map(\.kind) == [.caseLost])
     let failing = Self.document([], status: .error("diverged"))
-    let verdict = Self.verdict(base, failing)
+    let verdict = Self.figuresVerdict(base, failing)
     #expect(verdict.failures.map(\.kind) == [.caseLost])
     #expect(verdict.failures.first?.message.contains("diverged") == true)
     let renamedPhase = Self.document([1, 2, 3], phase: "constantEdit")
-    #expect(Self.verdict(base, renamedPhase).failures.map(\.kind) == [.phaseLost])
+    #expect(Self.figuresVerdict(base, renamedPhase).failures.map(\.kind) == [.phaseLost])
     // A case only in the head is new, not a regression.
-    #expect(Self.verdict(missing, missing).passed)
+    #expect(Self.figuresVerdict(missing, missing).passed)
   }
 
   @Test func onlyConfirmedTimingFailuresRemain() {
@@ -204,7 +229,7 @@ import Testing
     #expect(first.confirmed(by: notRepeated).passed)
     #expect(!first.confirmed(by: first).passed)
     // Deterministic failures never need confirming.
-    let figures = Self.verdict(
+    let figures = Self.figuresVerdict(
       Self.document([1, 2, 3], pivots: 1), Self.document([1, 2, 3], pivots: 2))
     #expect(!figures.confirmed(by: notRepeated).passed)
   }
@@ -236,9 +261,10 @@ import Testing
       }.run())
 
     let gate = RegressionGate()
-    let same = gate.evaluate(ResultsComparison(base: baseline, head: unchanged, resamples: 100))
-    #expect(same.failures.filter { $0.kind != .timingRegressed }.isEmpty, "\(same.failures)")
-    let caught = gate.evaluate(ResultsComparison(base: baseline, head: injected, resamples: 100))
+    // Three repetitions cannot decide timings: figures alone are judged.
+    let same = gate.evaluate(figures: ResultsComparison(base: baseline, head: unchanged, resamples: 100), timings: nil)
+    #expect(same.failures.isEmpty, "\(same.failures)")
+    let caught = gate.evaluate(figures: ResultsComparison(base: baseline, head: injected, resamples: 100), timings: nil)
     let rose = caught.failures.filter { $0.kind == .figureRose }
     // firstLayout, resizeContainer and hideUnhide each lay out once per operation: count
     // and maxCount rise by one in each; build has no layout pass.

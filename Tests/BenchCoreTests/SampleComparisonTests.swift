@@ -4,13 +4,14 @@ import TestSupport
 import Testing
 
 struct SampleComparisonTests {
-  /// Every head sample above every base sample, 5 against 5: U = 25, mean 12.5, variance
-  /// 25/12 · 11; z = (12.5 − 0.5)/√22.917 = 2.5067, p = erfc(z/√2) = 0.012186 (by hand;
-  /// the exact test would give 2/252).
+  /// Every head sample above every base sample, 5 against 5: U = 25; of the C(10, 5) =
+  /// 252 labellings only this one and its mirror are as extreme, p = 2/252 (exact). The
+  /// normal approximation would give 0.012186, which cannot decide at 0.01.
   @Test func separatedSamplesGiveTheHandComputedU() throws {
     let comparison = try #require(SampleComparison(base: [1, 2, 3, 4, 5], head: [6, 7, 8, 9, 10]))
     #expect(comparison.u == 25)
-    expectClose(comparison.pValue, 0.0121858, tolerance: Tolerance(absolute: 1e-6, relative: 0))
+    #expect(comparison.exact)
+    expectClose(comparison.pValue, 2.0 / 252, tolerance: Tolerance(absolute: 1e-12, relative: 0))
     expectClose(comparison.medianRatio, 8.0 / 3.0, tolerance: Tolerance(absolute: 1e-12, relative: 0))
   }
 
@@ -30,7 +31,7 @@ struct SampleComparisonTests {
 
   @Test func tiesShareTheirAverageRank() {
     // Pooled 1 1 2 2 3: ranks 1.5 1.5 3.5 3.5 5. Head {1, 2, 3}: 1.5 + 3.5 + 5 = 10, U = 10 − 6 = 4.
-    let result = SampleComparison.mannWhitney(base: [1, 2], head: [1, 2, 3])
+    let result = MannWhitneyTest(base: [1, 2], head: [1, 2, 3])
     #expect(result.u == 4)
   }
 
