@@ -21,7 +21,7 @@ extension ResultsDocument {
     return .object(members)
   }
 
-  static func jsonValue(of environment: Environment) -> JSONValue {
+  public static func jsonValue(of environment: Environment) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = []
     func add(_ key: String, _ value: String?) { if let value { members.append((key, .string(value))) } }
     func add(_ key: String, _ value: Double?) { if let value { members.append((key, .number(value))) } }

@@ -12,6 +12,8 @@ enum ProcessSpread {
     var executable: URL
     /// Environment variables removed from the children's environment.
     var removedEnvironment: [String] = []
+    /// Environment variables set in the children's environment.
+    var addedEnvironment: [String: String] = [:]
 
     static let this = Build(executable: URL(fileURLWithPath: "/proc/self/exe"))
   }
@@ -51,8 +53,9 @@ enum ProcessSpread {
       let child = Process()
       child.executableURL = build.executable
       child.arguments = ProcessSchedule.childArguments(arguments, slot: slot, out: part)
-      if !build.removedEnvironment.isEmpty {
+      if !build.removedEnvironment.isEmpty || !build.addedEnvironment.isEmpty {
         child.environment = ProcessInfo.processInfo.environment.filter { !build.removedEnvironment.contains($0.key) }
+          .merging(build.addedEnvironment) { _, added in added }
       }
       // The children's summary tables would repeat the pooled one.
       child.standardOutput = FileHandle.nullDevice
