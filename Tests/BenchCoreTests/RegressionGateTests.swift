@@ -148,6 +148,20 @@ import Testing
     #expect(raw.timingFailures.count == 1)
   }
 
+  /// A tested (kernel-normalised) ratio of 1.2 over medians that did not move: the
+  /// kernel's runs were faster in the head, not the code slower. Not a regression.
+  @Test func aSlowdownMustShowInThePrintedMediansToo() {
+    let samples = (0..<40).map { 50_000 + Double($0 * 10) }
+    let verdict = Self.verdict(
+      Self.document(samples, reference: [40_000, 40_000, 40_000]), Self.document(samples, reference: [33_333, 33_333, 33_333]))
+    #expect(verdict.passed, "\(verdict.failures)")
+    // Both moved: it fails.
+    let slower = Self.verdict(
+      Self.document(samples, reference: [40_000, 40_000, 40_000]),
+      Self.document(samples.map { $0 * 1.2 }, reference: [40_000, 40_000, 40_000]))
+    #expect(slower.failures.map(\.kind) == [.timingRegressed])
+  }
+
   /// Three repetitions against three cannot reach p < 0.01 (the exact test's smallest p
   /// is 2/20): a file ten times slower must not pass for want of samples.
   @Test func tooFewSamplesToDecideFailTheGate() {
