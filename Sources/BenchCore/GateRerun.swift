@@ -81,7 +81,10 @@ public struct GateRerun: Sendable {
   /// does not hold; they are measured but not kept. O(cases).
   public func keepingBaselineCases(of document: ResultsDocument) -> ResultsDocument {
     var result = document
+    let before = result.cases.count
     result.cases.removeAll { !wanted.contains(Self.caseName($0)) }
+    // The cases left out were planned and run; what remains is the plan of the file.
+    if let planned = result.plannedCases { result.plannedCases = planned - (before - result.cases.count) }
     return result
   }
 

@@ -80,6 +80,11 @@ extension Bench {
       do {
         try OutputFile.createFolder(out)
         let folder = out.hasSuffix("/") ? String(out.dropLast()) : out
+        // Every file is checked before any is written, so a link or FIFO planted at one
+        // name leaves the folder as it was.
+        for report in reports {
+          for name in ["\(report.suite).md", "\(report.suite).html"] { try OutputFile.checkWritable(folder + "/" + name) }
+        }
         for report in reports {
           for (text, name) in [(report.markdown(), "\(report.suite).md"), (report.html(), "\(report.suite).html")] {
             try OutputFile.save(text, to: folder + "/" + name)
