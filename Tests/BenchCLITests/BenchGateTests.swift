@@ -280,7 +280,7 @@ import Testing
   }
 
   @Test func anInvalidResultsFileIsNamedWithItsJSONPath() throws {
-    let file = try TemporaryFile(named: "broken.json", #"{"format": "layoutbench.results/1", "suite": "s", "createdAt": "t", "environment": {}, "cases": [{"workload": "w"}]}"#)
+    let file = try TemporaryFile(named: "broken.json", #"{"format": "layoutbench.results/1", "suite": "s", "createdAt": "2026-11-21T10:00:00Z", "environment": {}, "cases": [{"workload": "w"}]}"#)
     defer { file.remove() }
     let output = try BenchProcess.run(["compare", file.path, file.path])
     #expect(output.status == 2)
