@@ -78,7 +78,8 @@ public struct GateRerun: Sendable {
 
   /// `document` without the cases the baseline lacks: `--sizes` applies to every
   /// workload, so a baseline whose workloads ran at different sizes runs some cases it
-  /// does not hold; they are measured but not kept. O(cases).
+  /// does not hold; they are measured but not kept, and `plannedCases` no longer counts
+  /// them, so a complete document stays complete. O(cases).
   public func keepingBaselineCases(of document: ResultsDocument) -> ResultsDocument {
     var result = document
     let before = result.cases.count

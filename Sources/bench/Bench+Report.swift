@@ -32,7 +32,8 @@ extension Bench {
         Exit status:
           0   the reports were written
           2   an input is unreadable or invalid (the message names the file and JSON path), \
-        --reference names a backend the suite lacks, or the output cannot be written
+        --reference names a backend the suite lacks, or the output cannot be written (a file \
+        it would write is a link, FIFO or device: refused before any is written)
           64  bad command line (no results files, --fit-from not a positive integer)
         """)
 

@@ -22,7 +22,8 @@ extension Bench {
         sample count, and build+firstLayout) to standard output. The results file \
         (layoutbench.results/1; default Results/scratch/, which git ignores) is rewritten \
         after every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once); \
-        the last line says where it was written.
+        it says "complete": false with "plannedCases" until the last case has finished. \
+        The last line says where it was written.
 
         --scene FILE (repeatable) runs the user's own layoutbench.scene/1 files instead of \
         a suite: each file is a workload of suite 'scenes', named after the file without \
@@ -37,8 +38,9 @@ extension Bench {
         Exit status:
           0    every case ran or was skipped
           1    some case ended in an error (it is in the results file)
-          2    the output path cannot be written (or, without --out, Results/scratch/
-               cannot be created)
+          2    the output path cannot be written or is not a regular file (a link,
+               FIFO or device is refused untouched), or, without --out,
+               Results/scratch/ cannot be created
           2    (with --scene) a scene file is unreadable or malformed: the message
                names the file and the JSON path or line:column; nothing is measured
           64   bad command line: unknown suite, workload or backend (the valid
