@@ -65,8 +65,8 @@ public enum AtomicFile {
   }
 
   /// Writes `text` as UTF-8 to `path`, replacing a regular file there. The data is
-  /// flushed to the disk before the rename, so a crash leaves the old file or the whole
-  /// new one. O(text length).
+  /// flushed to the disk before the rename, so a crash leaves the file that was there or the
+  /// whole text. O(text length).
   /// - Throws: ``WriteError`` when `path` is not a regular file (checked again here: it
   ///   may have changed since ``checkWritable(_:)``), or the temporary file cannot be
   ///   created, written or renamed; the temporary file is removed then.
@@ -91,7 +91,7 @@ public enum AtomicFile {
     }
   }
 
-  /// A new, empty file of a random name in `path`'s folder, open for writing. Retries
+  /// An empty file of a random name in `path`'s folder, open for writing. Retries
   /// on a name that exists (never opens it). O(1) system calls, expected.
   /// - Throws: ``WriteError`` when no such file can be created.
   static func createTemporary(besides path: String) throws(WriteError) -> (descriptor: Int32, path: String) {

@@ -67,7 +67,7 @@ struct AtomicFileTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = folder.appendingPathComponent("victim.txt").path
     try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
-    // The name the writer used to take, and a spread of others.
+    // A name a pid-based scheme would take (`.NAME.PID.tmp`); the writer draws random ones.
     let predictable = folder.appendingPathComponent(".out.json.\(getpid()).tmp").path
     try FileManager.default.createSymbolicLink(atPath: predictable, withDestinationPath: target)
     let path = folder.appendingPathComponent("out.json").path
