@@ -13,14 +13,19 @@ slow and fast spells over both sides; `bench run --processes K` does the same fo
 program (Sources/BenchCore/ResultsPooling.swift), and this restates it for files, so
 runs of separate processes pool too.
 
-The inputs must be runs of the same plan: same format, suite, git revision (with
+The inputs must be runs of the same plan: same format, suite, plan fingerprint (`run.plan`,
+when both record one), git revision (with
 `--ignore-dirty`, `X+dirty` counts as `X`: runs of one build made while files the build
 does not use, such as notes, were being edited) and configuration, and the same cases (workload, backend, size) with the same phases and
 operations per repetition. Allocations and counters, which do not depend on the run, are
 the first input's. A case that is an error in some input is an error; else one skipped in
 some input is skipped (with that input's reason). `repetitions` add up. The pooled file's
 `mergedFrom` lists every input (file, createdAt, cases, environment), as `bench merge`
-does, and its `createdAt` is the latest input's.
+does, and its `createdAt` is the latest input's. It says `"complete": true` only when every
+input does (formats.md section 3), else `false`.
+
+The output must be a regular file or missing: a symbolic link, FIFO, device or directory
+at `--out` is refused (exit 2) and left untouched.
 
 Exit status: 0 pooled; 2 an input is unreadable or invalid, or the inputs are not runs of
 one plan (the message names the file and what differs); 64 bad command line.
@@ -32,6 +37,7 @@ import argparse
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -120,6 +126,9 @@ def pool(documents: list[tuple[Path, dict[str, Any]]], ignore_dirty: bool = Fals
         theirs = (first.get("environment") or {}).get("configuration")
         if mine != theirs:
             raise PoolError(f"{path}: $.environment.configuration is {mine!r}, {first_path} has {theirs!r}")
+        plans = ((first.get("run") or {}).get("plan"), (document.get("run") or {}).get("plan"))
+        if None not in plans and plans[0] != plans[1]:
+            raise PoolError(f"{path}: $.run.plan is {plans[1]!r}, {first_path} has {plans[0]!r} (runs of different plans)")
         keys = [case_key(c) for c in document["cases"]]
         if keys != [case_key(c) for c in first["cases"]]:
             raise PoolError(f"{path}: measured other cases than {first_path} (a run of another plan?)")
@@ -168,17 +177,32 @@ def pool(documents: list[tuple[Path, dict[str, Any]]], ignore_dirty: bool = Fals
     if isinstance(run, dict):
         run["repetitions"] = sum(int((document.get("run") or {}).get("repetitions", 0)) for _, document in documents)
         run["command"] = "pool_runs.py " + " ".join(str(path) for path, _ in documents)
-    pooled["createdAt"] = max(str(document.get("createdAt", "")) for _, document in documents)
+    times = [document["createdAt"] for _, document in documents if isinstance(document.get("createdAt"), str)]
+    if times:
+        pooled["createdAt"] = max(times)
+    # Readers refuse an empty time: an input without one gives its entry none.
     pooled["mergedFrom"] = [
-        {
-            "file": str(path),
-            "createdAt": document.get("createdAt", ""),
-            "cases": len(document["cases"]),
-            "environment": document.get("environment", {}),
-        }
+        {"file": str(path), **({"createdAt": document["createdAt"]} if "createdAt" in document else {}),
+         "cases": len(document["cases"]), "environment": document.get("environment", {})}
         for path, document in documents
     ]
+    pooled["complete"] = all(document.get("complete") is True for _, document in documents)
+    pooled["plannedCases"] = len(pooled["cases"]) if pooled["complete"] else first.get("plannedCases", len(pooled["cases"]))
     return pooled
+
+
+def irregular_kind(path: Path) -> str | None:
+    """What is at `path` when it is not a regular file, looked at without following a link
+    or opening it (a FIFO would block); None for a regular file or nothing."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    kinds = [(stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a directory"), (stat.S_ISSOCK, "a socket")]
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
 def write_atomically(path: Path, document: dict[str, Any]) -> None:
@@ -206,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
         arguments = parser.parse_args(argv)
     except SystemExit as exit:
         return 64 if exit.code else 0
+    kind = irregular_kind(arguments.out)
+    if kind is not None:
+        print(f"pool_runs: {arguments.out}: is {kind}; only a regular file is replaced", file=sys.stderr)
+        return 2
     try:
         pooled = pool([(path, load(path)) for path in arguments.files], ignore_dirty=arguments.ignore_dirty)
     except PoolError as error:

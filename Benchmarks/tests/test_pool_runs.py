@@ -110,6 +110,44 @@ class PoolTests(unittest.TestCase):
             self.assertIn("other.json", str(raised.exception))
             self.assertIn(what, str(raised.exception))
 
+    def test_runs_of_different_plan_fingerprints_are_refused(self) -> None:
+        base = run("1", [case("w", 10, [phase("build", [10])])])
+        base["run"]["plan"] = "00000000000000aa"
+        other = run("2", [case("w", 10, [phase("build", [10])])])
+        other["run"]["plan"] = "00000000000000bb"
+        with self.assertRaises(pool_runs.PoolError) as raised:
+            pool_runs.pool([(Path("base.json"), base), (Path("other.json"), other)])
+        self.assertIn("other.json: $.run.plan", str(raised.exception))
+
+    def test_the_pool_is_complete_only_when_every_run_is(self) -> None:
+        whole = run("1", [case("w", 10, [phase("build", [10])])])
+        whole.update(complete=True, plannedCases=1)
+        unsaid = run("2", [case("w", 10, [phase("build", [12])])])
+        del unsaid["createdAt"]
+        pooled = pool_runs.pool([(Path("a"), whole), (Path("b"), dict(whole))])
+        self.assertIs(pooled["complete"], True)
+        self.assertEqual(pooled["plannedCases"], 1)
+        pooled = pool_runs.pool([(Path("a"), whole), (Path("b"), unsaid)])
+        self.assertIs(pooled["complete"], False)
+        # An input without a time gives its entry none: readers refuse an empty one.
+        self.assertNotIn("createdAt", pooled["mergedFrom"][1])
+
+    def test_an_output_that_is_not_a_regular_file_is_refused_untouched(self) -> None:
+        with tempfile.TemporaryDirectory() as directory:
+            root = Path(directory)
+            good = root / "good.json"
+            good.write_text(json.dumps(run("1", [case("w", 10, [phase("build", [10])])])))
+            victim = root / "victim.txt"
+            victim.write_text("precious\n")
+            link = root / "out.json"
+            link.symlink_to(victim)
+            quiet = io.StringIO()
+            with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+                self.assertEqual(pool_runs.main([str(good), "--out", str(link)]), 2)
+            self.assertIn(f"{link}: is a symbolic link", quiet.getvalue())
+            self.assertEqual(victim.read_text(), "precious\n")
+            self.assertTrue(link.is_symlink())
+
     def test_a_dirty_revision_pools_only_when_told_to(self) -> None:
         clean = run("1", [case("w", 10, [phase("build", [10])])])
         dirty = run("2", [case("w", 10, [phase("build", [12])])], revision="abc+dirty")

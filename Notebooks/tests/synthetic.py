@@ -32,9 +32,16 @@ def case(workload: str, backend: str, size: int, phases: list[dict[str, Any]] | 
 
 
 def results(cases: list[dict[str, Any]], *, suite: str = "synthetic", created: str = "2026-11-21T10:00:00Z",
-            environment: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"format": "layoutbench.results/1", "suite": suite, "createdAt": created,
-            "environment": ENVIRONMENT if environment is None else environment, "cases": cases}
+            environment: dict[str, Any] | None = None, complete: bool | None = True) -> dict[str, Any]:
+    """A results file of `cases`; `complete` True says the run finished its plan (the cases
+    given), False that it holds one case fewer than planned, None leaves the member out."""
+    document: dict[str, Any] = {"format": "layoutbench.results/1", "suite": suite, "createdAt": created}
+    if complete is not None:
+        document["complete"] = complete
+        document["plannedCases"] = len(cases) + (0 if complete else 1)
+    document["environment"] = ENVIRONMENT if environment is None else environment
+    document["cases"] = cases
+    return document
 
 
 def power_law_cases(workload: str, backend: str, coefficient: float, exponent: float,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import tempfile
 import unittest
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -127,6 +128,33 @@ class LoadTests(TemporaryResults):
         self.assertTrue(results.phases["host"].isna().all())
 
 
+class CompletenessTests(TemporaryResults):
+    """Files not known to hold their run's whole plan are read, listed in the files table,
+    and reported in one warning; complete files raise none."""
+
+    def test_complete_files_raise_no_warning(self) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            results = self.load(("a.json", synthetic.results([synthetic.case("w", "cassowary", 10, status="error", error="x")])))
+        self.assertEqual(results.files["complete"].tolist(), [True])
+        self.assertEqual(results.files["plannedCases"].tolist(), [1])
+
+    def test_incomplete_and_unsaying_files_are_one_warning(self) -> None:
+        failed = [synthetic.case("w", "cassowary", 10, status="error", error="x")]
+        with self.assertWarns(benchlib.IncompleteResultsWarning) as caught:
+            results = self.load(("partial.json", synthetic.results(failed, complete=False)),
+                                ("unsaid.json", synthetic.results(failed, complete=None)),
+                                ("whole.json", synthetic.results(failed)))
+        message = str(caught.warning)
+        self.assertIn("partial.json (incomplete: 1 of 2 planned cases)", message)
+        self.assertIn("unsaid.json (does not say whether its run finished its plan)", message)
+        self.assertNotIn("whole.json", message)
+        by_file = results.files.set_index("file")
+        self.assertIs(by_file.loc["partial.json", "complete"], False)
+        self.assertIsNone(by_file.loc["unsaid.json", "complete"])
+        self.assertEqual(len(results.cases), 3)
+
+
 class EmptyInputTests(unittest.TestCase):
     def test_no_files_give_empty_tables_with_their_columns(self) -> None:
         results = benchlib.load_results([])
@@ -174,7 +202,34 @@ class MalformedFileTests(TemporaryResults):
 
     def test_a_time_that_is_not_iso_8601(self) -> None:
         self.assertRejected(synthetic.results([], created="yesterday"),
-                            "createdAt: expected an ISO 8601 time")
+                            "createdAt: expected an ISO 8601 UTC time")
+
+    def test_a_time_with_an_offset(self) -> None:
+        # bench writes UTC; an offset would make times of two files compare wrongly as text.
+        self.assertRejected(synthetic.results([], created="2026-11-21T10:00:00+01:00"),
+                            "createdAt: expected an ISO 8601 UTC time such as 2026-11-21T10:00:00Z, found '2026-11-21T10:00:00+01:00'")
+
+    def test_complete_that_is_not_a_boolean(self) -> None:
+        document = synthetic.results([])
+        document["complete"] = "yes"
+        self.assertRejected(document, "complete: expected a boolean, found 'yes'")
+
+    def test_planned_cases_that_is_not_a_count(self) -> None:
+        document = synthetic.results([])
+        document["plannedCases"] = -1
+        self.assertRejected(document, "plannedCases: expected an integer >= 0, found -1")
+
+    def test_more_cases_than_planned(self) -> None:
+        document = synthetic.results([synthetic.case("w", "cassowary", 10, status="error", error="x"),
+                                      synthetic.case("w", "cassowary", 100, status="error", error="x")])
+        document["plannedCases"] = 1
+        document["complete"] = False
+        self.assertRejected(document, "plannedCases: the file holds 2 cases, more than the 1 planned")
+
+    def test_a_complete_file_without_every_planned_case(self) -> None:
+        document = synthetic.results([synthetic.case("w", "cassowary", 10, status="error", error="x")])
+        document["plannedCases"] = 3
+        self.assertRejected(document, "complete: a complete file holds every planned case, but this one holds 1 of 3")
 
     def test_negative_allocations(self) -> None:
         bad = synthetic.results([synthetic.case("w", "cassowary", 10, [

@@ -20,7 +20,10 @@ public struct PlannedCase: Hashable, Sendable {
 
 /// Runs a plan case by case, keeping every outcome: after each case the results file is
 /// rewritten (atomically), so an interrupted run keeps everything that finished. A case
-/// that fails or is skipped is recorded and the run goes on.
+/// that fails or is skipped is recorded and the run goes on. Every file written before
+/// the last case has finished says `"complete": false` with the plan's case count, so a
+/// file left by a run that was killed, or by a write that failed, never passes for a
+/// whole run; only the write after the last case says `"complete": true`.
 public struct BenchmarkRun {
   public var document: ResultsDocument
   public let outputPath: String
@@ -55,14 +58,19 @@ public struct BenchmarkRun {
   /// failure into an outcome), handing each recorded case to `finished`. Stops early,
   /// marking the document interrupted, when `Interruption.isRequested`. `timeLeft` says
   /// for the progress line how long the cases it is given (those not yet finished) should
-  /// take (``RemainingTime``), nil for nothing to say.
+  /// take (``RemainingTime``), nil for nothing to say. The document says `complete` only
+  /// once every case of `plan` is in it.
+  /// - Complexity: O(cases × size of the document) for the writes, plus the measuring.
   /// - Throws: `ResultsFile.WriteError` when the results file cannot be written.
   public mutating func run(
     _ plan: [PlannedCase], finished: (ResultsDocument.Case) -> Void = { _ in },
     timeLeft: (ArraySlice<PlannedCase>) -> String? = { _ in nil },
     measure: (PlannedCase, RunProgress) -> Measured
   ) throws(ResultsFile.WriteError) {
+    document.complete = false
+    document.plannedCases = plan.count
     try ResultsFile.write(document, to: outputPath)
+    var finishedCases = 0
     for (index, planned) in plan.enumerated() {
       if Interruption.isRequested { break }
       progress.caseStarted(index, of: plan.count, planned.key.description, timeLeft: timeLeft(plan[index...]))
@@ -79,14 +87,16 @@ public struct BenchmarkRun {
       case .failed(let message): result.status = .error(message)
       }
       document.cases.append(result)
+      finishedCases += 1
       finished(result)
       progress.caseFinished(Self.summary(of: result), timeLeft: timeLeft(plan[(index + 1)...]))
-      try ResultsFile.write(document, to: outputPath)
+      // The last case's file is written once, below, saying whether the plan finished.
+      if finishedCases < plan.count { try ResultsFile.write(document, to: outputPath) }
     }
-    if Interruption.isRequested {
-      document.run?.interrupted = true
-      try ResultsFile.write(document, to: outputPath)
-    }
+    // Only an interruption ends the loop early.
+    document.complete = finishedCases == plan.count
+    if !document.isComplete { document.run?.interrupted = true }
+    try ResultsFile.write(document, to: outputPath)
   }
 
   /// One line for a finished case: `ok: build 1.2 ms, firstLayout 80 µs, resizeContainer

@@ -26,7 +26,9 @@ public struct MeasurementSettings: Hashable, Sendable {
     self.readsDiagnostics = readsDiagnostics
     self.repetitions = repetitions
     self.warmup = warmup
-    self.timeBudgetNanoseconds = UInt64(timeBudgetSeconds * 1e9)
+    // A budget beyond the results format's range (1e9 s) means "no limit"; the clamp keeps
+    // the conversion in range whatever the caller gives.
+    self.timeBudgetNanoseconds = UInt64(min(timeBudgetSeconds, ResultsDocument.Limits.seconds) * 1e9)
     self.countsAllocations = countsAllocations
   }
 }

@@ -159,8 +159,8 @@ public final class EngineConnection {
   private func writeCaseFile(_ text: String) throws -> String {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     let path = (scratch as NSString).appendingPathComponent("layoutbench-engine-case-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json")
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-      throw EngineProtocolError("the case file \(path) cannot be written")
+    do { try AtomicFile.write(text, to: path) } catch {
+      throw EngineProtocolError("the case file \(path) cannot be written: \(error)")
     }
     return path
   }

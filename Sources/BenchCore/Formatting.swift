@@ -1,9 +1,20 @@
-/// Numbers for people, in tables and progress lines.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Numbers for people, in tables and progress lines. Every function takes any `Double`:
+/// values beyond what a whole number holds exactly are written with an exponent
+/// (`1.00e25`), infinities and NaN as `inf`, `-inf`, `nan`, so a file with absurd figures
+/// is shown, never a trap.
 public enum Formatting {
   /// `812 ns`, `8.12 µs`, `1.23 ms`, `2.50 s`: three significant digits.
   public static func duration(nanoseconds: Double) -> String {
     switch nanoseconds {
-    case ..<1_000: return "\(Int(nanoseconds.rounded())) ns"
+    case ..<1_000: return fixed(nanoseconds, decimals: 0) + " ns"
     case ..<1_000_000: return significant(nanoseconds / 1_000) + " µs"
     case ..<1_000_000_000: return significant(nanoseconds / 1_000_000) + " ms"
     default: return significant(nanoseconds / 1_000_000_000) + " s"
@@ -22,7 +33,7 @@ public enum Formatting {
   /// Bytes: `512 B`, `1.50 KiB`, `3.20 MiB`, `1.10 GiB`.
   public static func bytes(_ value: Double) -> String {
     switch value {
-    case ..<1024: return "\(Int(value.rounded())) B"
+    case ..<1024: return fixed(value, decimals: 0) + " B"
     case ..<(1024 * 1024): return significant(value / 1024) + " KiB"
     case ..<(1024 * 1024 * 1024): return significant(value / (1024 * 1024)) + " MiB"
     default: return significant(value / (1024 * 1024 * 1024)) + " GiB"
@@ -38,11 +49,18 @@ public enum Formatting {
     }
   }
 
-  /// `value` rounded to `decimals` places, without Foundation's formatters.
+  /// `value` rounded to `decimals` places (0 to 17), without Foundation's formatters;
+  /// ``scientific(_:)`` when the rounded value has 16 digits or more, `inf`, `-inf` or
+  /// `nan` for those. O(decimals).
   public static func fixed(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+    let decimals = min(max(decimals, 0), 17)
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
+    // Past 1e15 a double no longer holds every whole number of the digits shown, and past
+    // Int's range the conversion below would trap.
+    guard scaled < 1e15 else { return scientific(value) }
     let whole = Int(scaled / scale)
     var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
     if decimals > 0 {
@@ -50,6 +68,26 @@ public enum Formatting {
       text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
     return text
+  }
+
+  /// Three significant digits and a power of ten: `1.00e25`, `-2.50e-7`; `0` for zero,
+  /// `inf`, `-inf`, `nan` for those. O(1).
+  public static func scientific(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+    guard value != 0 else { return "0" }
+    var exponent = Int(log10(abs(value)).rounded(.down))
+    var mantissa = abs(value) / pow(10, Double(exponent))
+    // Rounding to three digits can carry into the next power (9.996e3 is 1.00e4).
+    if (mantissa * 100).rounded() >= 1000 {
+      exponent += 1
+      mantissa /= 10
+    }
+    if (mantissa * 100).rounded() < 100 {
+      // log10 of a value just under a power of ten can round up to it.
+      exponent -= 1
+      mantissa *= 10
+    }
+    return (value < 0 ? "-" : "") + fixed(mantissa, decimals: 2) + "e" + String(exponent)
   }
 
   /// Pads cells into aligned columns: the first `leftAligned` columns to the left, the

@@ -78,10 +78,14 @@ public struct GateRerun: Sendable {
 
   /// `document` without the cases the baseline lacks: `--sizes` applies to every
   /// workload, so a baseline whose workloads ran at different sizes runs some cases it
-  /// does not hold; they are measured but not kept. O(cases).
+  /// does not hold; they are measured but not kept, and `plannedCases` no longer counts
+  /// them, so a complete document stays complete. O(cases).
   public func keepingBaselineCases(of document: ResultsDocument) -> ResultsDocument {
     var result = document
+    let before = result.cases.count
     result.cases.removeAll { !wanted.contains(Self.caseName($0)) }
+    // The cases left out were planned and run; what remains is the plan of the file.
+    if let planned = result.plannedCases { result.plannedCases = planned - (before - result.cases.count) }
     return result
   }
 

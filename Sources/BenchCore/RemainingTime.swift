@@ -73,8 +73,13 @@ public struct RemainingTime: Equatable, Sendable {
   }
 
   /// A wall time for a progress line, to the second under an hour: `0 s`, `45 s`,
-  /// `3 min 20 s`, `2 h 05 min`. O(1).
+  /// `3 min 20 s`, `2 h 05 min`; `over 1000000 h` beyond that (predictions from files
+  /// with absurd figures), `an unknown time` for NaN. O(1).
   public static func clock(_ seconds: Double) -> String {
+    if seconds.isNaN { return "an unknown time" }
+    // Beyond a million hours the figure says nothing more, and the conversion to Int
+    // below must stay in range.
+    if seconds > 3.6e9 { return "over 1000000 h" }
     let whole = Int(max(seconds, 0).rounded(.up))
     if whole < 60 { return "\(whole) s" }
     if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }

@@ -10,12 +10,15 @@ public enum ResultsMerge {
 
   /// Merges `inputs` (file name and document, in the order given).
   ///
-  /// Every input must be of the same suite and revision (numbers of different code cannot
-  /// be one sweep) and no case (workload, backend, size) may appear twice. Cases come out
-  /// in plan order (``planOrder(_:run:)``).
+  /// Every input must be of the same suite, revision and plan (`run.plan`; numbers of
+  /// different code or of different plans cannot be one sweep) and no case (workload,
+  /// backend, size) may appear twice. Cases come out in plan order (``planOrder(_:run:)``).
   /// The merged environment is the first file's, with each input's kept in `mergedFrom`.
+  /// The merged file is complete only when every shard is there and every input is
+  /// complete (``completeness(_:)``).
   /// - Returns: the document and warnings: missing shards, differing machines or
-  ///   configurations, interrupted inputs.
+  ///   configurations, inputs that are incomplete or do not say, inputs that record no
+  ///   plan.
   /// - Complexity: O(c log c) for c cases in all.
   /// - Throws: `Failure` naming the files that disagree or the duplicated case.
   public static func merge(
@@ -32,6 +35,14 @@ public enum ResultsMerge {
         throw Failure(
           description: "\(input.file) was measured at revision \(input.document.environment.gitRevision ?? "unknown") "
             + "but \(first.file) at \(first.document.environment.gitRevision ?? "unknown")")
+      }
+      switch (first.document.run?.plan, input.document.run?.plan) {
+      case (let a?, let b?) where a != b:
+        throw Failure(description: planDifference(first, input))
+      case (nil, _?), (_?, nil):
+        let without = first.document.run?.plan == nil ? first.file : input.file
+        warnings.append("\(without) records no plan (run.plan): whether it is a part of the same plan cannot be checked")
+      default: break
       }
       for (field, a, b) in [
         ("configuration", input.document.environment.configuration, first.document.environment.configuration),
@@ -53,9 +64,7 @@ public enum ResultsMerge {
         seen[result.key] = input.file
         cases.append(result)
       }
-      if input.document.run?.interrupted == true {
-        warnings.append("\(input.file) is from an interrupted run: some of its cases are missing")
-      }
+      if let warning = input.document.completenessWarning(file: input.file) { warnings.append(warning) }
       sources.append(
         ResultsDocument.Source(
           file: input.file, createdAt: input.document.createdAt, shard: input.document.run?.shard,
@@ -67,10 +76,53 @@ public enum ResultsMerge {
     var run = first.document.run
     run?.shard = nil
     run?.interrupted = inputs.contains { $0.document.run?.interrupted == true }
+    let (complete, plannedCases) = completeness(inputs)
     let document = ResultsDocument(
       suite: first.document.suite, createdAt: createdAt, environment: first.document.environment, run: run,
-      mergedFrom: sources, cases: cases)
+      mergedFrom: sources, cases: cases, complete: complete, plannedCases: plannedCases)
     return (document, warnings)
+  }
+
+  /// Whether the merge of `inputs` is complete, and the cases it planned: complete when
+  /// every input is complete and the inputs are one unsharded file or every shard of one
+  /// `i/n` split, each once; planned cases are the inputs' sum when each says and no shard
+  /// is missing, else unknown (nil). O(inputs).
+  public static func completeness(_ inputs: [(file: String, document: ResultsDocument)]) -> (complete: Bool, plannedCases: Int?) {
+    let shards = inputs.map { $0.document.run?.shard.flatMap(Shard.init(parsing:)) }
+    let whole: Bool
+    if shards.allSatisfy({ $0 == nil }) {
+      whole = inputs.count == 1
+    } else if let count = shards.first??.count, shards.allSatisfy({ $0?.count == count }) {
+      whole = Set(shards.compactMap { $0?.index }) == Set(1...count) && inputs.count == count
+    } else {
+      whole = false
+    }
+    let planned = inputs.map(\.document.plannedCases)
+    let plannedCases = whole && planned.allSatisfy({ $0 != nil }) ? planned.reduce(0) { $0 + $1! } : nil
+    return (whole && inputs.allSatisfy { $0.document.isComplete }, plannedCases)
+  }
+
+  /// Why two inputs are parts of different plans: the run settings that differ, or when
+  /// none of those does, that the fingerprints (which cover the sizes, the case limit and
+  /// the options too) differ. O(workloads + backends).
+  static func planDifference(
+    _ first: (file: String, document: ResultsDocument), _ other: (file: String, document: ResultsDocument)
+  ) -> String {
+    guard let a = first.document.run, let b = other.document.run else { return "" }
+    var differences: [String] = []
+    func compare(_ name: String, _ x: String, _ y: String) { if x != y { differences.append("\(name) \(x) vs \(y)") } }
+    compare("repetitions", String(a.repetitions), String(b.repetitions))
+    compare("warmup", String(a.warmup), String(b.warmup))
+    compare("timeBudgetSeconds", "\(a.timeBudgetSeconds)", "\(b.timeBudgetSeconds)")
+    compare("seed", String(a.seed), String(b.seed))
+    compare("processes", String(a.processes), String(b.processes))
+    compare("workloads", a.workloads.joined(separator: ","), b.workloads.joined(separator: ","))
+    compare("backends", a.backends.joined(separator: ","), b.backends.joined(separator: ","))
+    let what =
+      differences.isEmpty
+      ? "their plans differ in what the run settings do not show (sizes, case limit, options such as --driver)"
+      : "their plans differ: " + differences.joined(separator: "; ")
+    return "\(other.file) and \(first.file) are parts of different plans (run.plan \(b.plan ?? "-") vs \(a.plan ?? "-")): \(what)"
   }
 
   /// Warnings for shards of an `i/n` split that no input holds, or that do not agree on n.

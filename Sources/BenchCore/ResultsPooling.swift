@@ -20,6 +20,7 @@ public enum ResultsPooling {
   /// added. Allocations and counters, which do not depend on the process, are the first
   /// part's; a part that disagrees adds a warning naming the case. A case that is not
   /// `ok` in some part takes that part's status (an error before a skip).
+  /// The pooled document is complete only when every part is.
   /// - Returns: the pooled document (the first part's environment and run settings, which
   ///   the caller completes) and warnings.
   /// - Throws: `Failure` when the parts hold different cases or phases.
@@ -64,6 +65,7 @@ public enum ResultsPooling {
         }
       }
     }
+    pooled.complete = parts.allSatisfy(\.isComplete)
     return (pooled, warnings)
   }
 }

@@ -79,6 +79,11 @@ public struct RunPlan: Sendable {
   /// Every case, workload by workload, size ascending, backend in registry order; only
   /// this shard's when sharded. O(cases).
   public var cases: [PlannedCase] {
+    shard?.cases(of: allCases) ?? allCases
+  }
+
+  /// Every case of the plan, whatever the shard. O(cases).
+  public var allCases: [PlannedCase] {
     var all: [PlannedCase] = []
     for workload in workloads {
       for size in sizes(of: workload) {
@@ -87,8 +92,7 @@ public struct RunPlan: Sendable {
         }
       }
     }
-    guard let shard else { return all }
-    return shard.cases(of: all)
+    return all
   }
 
   /// The workload a planned case names (the suite's own, which may carry other default

@@ -36,10 +36,14 @@ public struct ScenePlan: Sendable {
   /// Every case: file by file in the order given, backend in registry order; only this
   /// shard's when sharded. O(cases).
   public var cases: [PlannedCase] {
-    let all = scenes.flatMap { scene in
+    shard?.cases(of: allCases) ?? allCases
+  }
+
+  /// Every case of the plan, whatever the shard. O(cases).
+  public var allCases: [PlannedCase] {
+    scenes.flatMap { scene in
       backends.map { PlannedCase(workload: scene.workload, size: scene.size, backend: $0, seed: nil) }
     }
-    return shard?.cases(of: all) ?? all
   }
 
   /// The file a planned case names. O(files).

@@ -4,7 +4,10 @@ extension ResultsDocument {
   /// Reads a results file, strictly: wrong types, missing required fields and impossible
   /// values are errors naming the file and JSON path; unknown fields are warnings (peer
   /// scripts may add their own). Derived statistics in the file are not trusted: they are
-  /// recomputed from the samples.
+  /// recomputed from the samples. Numbers must lie in ``Limits``' ranges, times be UTC
+  /// (``isTimestamp(_:)``); a case (workload, backend, size) or a phase name within a case
+  /// given twice, and a case count that contradicts `plannedCases` and `complete`, are
+  /// errors.
   /// - Complexity: O(size of the document).
   /// - Throws: `JSONError` for invalid JSON or an invalid document.
   public static func decode(
@@ -22,7 +25,9 @@ extension ResultsDocument {
 }
 
 enum ResultsDecoder {
-  static let topLevelKeys = ["format", "suite", "createdAt", "environment", "run", "mergedFrom", "cases"]
+  static let topLevelKeys = [
+    "format", "suite", "createdAt", "complete", "plannedCases", "environment", "run", "mergedFrom", "cases",
+  ]
   static let sourceKeys = ["file", "createdAt", "shard", "cases", "environment"]
   static let environmentKeys = [
     "gitRevision", "swiftVersion", "configuration", "os", "cpu", "cores", "allocator", "memoryBytes",
@@ -30,7 +35,10 @@ enum ResultsDecoder {
     // Written by the kiwisolver peer (Benchmarks/README.md); accepted, not carried.
     "pythonVersion", "kiwisolverVersion", "callNanoseconds",
   ]
-  static let runKeys = ["command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends", "processes"]
+  static let runKeys = [
+    "command", "repetitions", "warmup", "timeBudgetSeconds", "seed", "shard", "interrupted", "workloads", "backends",
+    "processes", "plan",
+  ]
   static let caseKeys = ["workload", "backend", "size", "parameters", "status", "reason", "error", "seed", "repetitions", "reference", "engine", "check", "phases"]
   static let phaseKeys = [
     "name", "iterations", "samplesNanoseconds", "medianNanoseconds", "minNanoseconds", "meanNanoseconds",
@@ -44,7 +52,15 @@ enum ResultsDecoder {
       throw reader.mismatch(expected: JSONWriter.quoted(ResultsDocument.formatName), found: format, at: .root.appending("format"))
     }
     let suite = try reader.string(JSONReader.member("suite", of: members), at: .root.appending("suite"))
-    let createdAt = try optionalString(JSONReader.member("createdAt", of: members), at: .root.appending("createdAt"), reader) ?? ""
+    let createdAt = try timestamp(JSONReader.member("createdAt", of: members), at: .root.appending("createdAt"), reader)
+    var complete: Bool?
+    if let value = JSONReader.member("complete", of: members) {
+      complete = try reader.bool(value, at: .root.appending("complete"))
+    }
+    var plannedCases: Int?
+    if let value = JSONReader.member("plannedCases", of: members) {
+      plannedCases = try count(value, at: .root.appending("plannedCases"), reader)
+    }
     let environment = try decodeEnvironment(JSONReader.member("environment", of: members), at: .root.appending("environment"), &reader)
     var run: ResultsDocument.RunSettings?
     if let value = JSONReader.member("run", of: members) {
@@ -58,18 +74,57 @@ enum ResultsDecoder {
       }
     }
     var cases: [ResultsDocument.Case] = []
+    var positions: [ResultsDocument.CaseKey: Int] = [:]
     let casesPath = JSONPath.root.appending("cases")
     for (index, value) in try reader.array(JSONReader.member("cases", of: members), at: casesPath).enumerated() {
-      cases.append(try decodeCase(value, at: casesPath.appending(index), &reader))
+      let result = try decodeCase(value, at: casesPath.appending(index), &reader)
+      // Every reader pairs cases by this key, so a second case of one key would be
+      // compared, merged or charted in place of the first without a word.
+      if let first = positions[result.key] {
+        throw reader.invalid(
+          "the case \(result.key) is given twice (first at cases[\(first)]); a case is one workload, backend and size",
+          at: casesPath.appending(index))
+      }
+      positions[result.key] = index
+      cases.append(result)
     }
-    return ResultsDocument(suite: suite, createdAt: createdAt, environment: environment, run: run, mergedFrom: mergedFrom, cases: cases)
+    if complete == true && run?.interrupted == true {
+      throw reader.invalid("a file whose run was interrupted (run.interrupted) cannot be complete", at: .root.appending("complete"))
+    }
+    try checkCompleteness(complete: complete, plannedCases: plannedCases, cases: cases.count, reader)
+    return ResultsDocument(
+      suite: suite, createdAt: createdAt, environment: environment, run: run, mergedFrom: mergedFrom, cases: cases,
+      complete: complete, plannedCases: plannedCases)
+  }
+
+  /// A file cannot hold more cases than planned, and a complete one holds exactly those.
+  /// - Throws: `JSONError` at `plannedCases` or `complete`.
+  static func checkCompleteness(complete: Bool?, plannedCases: Int?, cases: Int, _ reader: JSONReader) throws(JSONError) {
+    guard let plannedCases else { return }
+    if cases > plannedCases {
+      throw reader.invalid("the file holds \(cases) cases, more than the \(plannedCases) planned", at: .root.appending("plannedCases"))
+    }
+    if complete == true && cases != plannedCases {
+      throw reader.invalid(
+        "a complete file holds every planned case, but this one holds \(cases) of \(plannedCases)", at: .root.appending("complete"))
+    }
+  }
+
+  /// A time as `bench` writes it (``ResultsDocument/isTimestamp(_:)``); "" when absent.
+  /// - Throws: `JSONError` for anything else, `null` included.
+  static func timestamp(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> String {
+    guard let value else { return "" }
+    guard case .string(let text) = value, ResultsDocument.isTimestamp(text) else {
+      throw reader.mismatch(expected: "an ISO 8601 UTC time such as \"2026-11-21T10:00:00Z\"", found: value, at: path)
+    }
+    return text
   }
 
   static func decodeSource(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Source {
     let members = try reader.object(value, at: path, knownKeys: sourceKeys)
     return ResultsDocument.Source(
       file: try reader.string(JSONReader.member("file", of: members), at: path.appending("file")),
-      createdAt: try optionalString(JSONReader.member("createdAt", of: members), at: path.appending("createdAt"), reader) ?? "",
+      createdAt: try timestamp(JSONReader.member("createdAt", of: members), at: path.appending("createdAt"), reader),
       shard: try optionalString(JSONReader.member("shard", of: members), at: path.appending("shard"), reader),
       cases: try count(JSONReader.member("cases", of: members), at: path.appending("cases"), reader),
       environment: try decodeEnvironment(JSONReader.member("environment", of: members), at: path.appending("environment"), &reader))
@@ -80,13 +135,29 @@ enum ResultsDecoder {
     return try reader.string(value, at: path)
   }
 
-  private static func optionalNumber(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> Double? {
-    if value == nil || value == .null { return nil }
-    return try reader.number(value, at: path)
+  /// A whole number from `minimum` to ``ResultsDocument/Limits/count``.
+  private static func count(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, minimum: Double = 0) throws(JSONError) -> Int {
+    let limit = ResultsDocument.Limits.count
+    return Int(
+      try reader.number(value, at: path, expected: "an integer from \(Int(minimum)) to \(Int(limit))") {
+        $0 >= minimum && $0 == $0.rounded() && $0 <= limit
+      })
   }
 
-  private static func count(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, minimum: Double = 0) throws(JSONError) -> Int {
-    Int(try reader.number(value, at: path, expected: "an integer >= \(Int(minimum))") { $0 >= minimum && $0 == $0.rounded() && $0 < 1e15 })
+  /// A duration in nanoseconds from 0 (or above it, when not `allowsZero`) to
+  /// ``ResultsDocument/Limits/nanoseconds``.
+  static func duration(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, allowsZero: Bool = true) throws(JSONError) -> Double {
+    try reader.number(value, at: path, expected: "a duration in nanoseconds (\(allowsZero ? ">= 0" : "> 0"), at most 1e18)") {
+      (allowsZero ? $0 >= 0 : $0 > 0) && $0 <= ResultsDocument.Limits.nanoseconds
+    }
+  }
+
+  /// A figure (a count per operation, bytes, a counter) of at most
+  /// ``ResultsDocument/Limits/figure`` in absolute value, and >= 0 unless `signed`.
+  static func figure(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader, signed: Bool = false) throws(JSONError) -> Double {
+    try reader.number(value, at: path, expected: signed ? "a number from -1e18 to 1e18" : "a number from 0 to 1e18") {
+      (signed || $0 >= 0) && abs($0) <= ResultsDocument.Limits.figure
+    }
   }
 
   private static func seed(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> UInt64? {
@@ -102,8 +173,9 @@ enum ResultsDecoder {
     func string(_ key: String) throws(JSONError) -> String? {
       try optionalString(JSONReader.member(key, of: members), at: path.appending(key), reader)
     }
-    func number(_ key: String) throws(JSONError) -> Double? {
-      try optionalNumber(JSONReader.member(key, of: members), at: path.appending(key), reader)
+    func number(_ key: String, duration: Bool = false) throws(JSONError) -> Double? {
+      guard let value = JSONReader.member(key, of: members), value != .null else { return nil }
+      return duration ? try ResultsDecoder.duration(value, at: path.appending(key), reader) : try figure(value, at: path.appending(key), reader)
     }
     var cores: Int?
     if let value = JSONReader.member("cores", of: members), value != .null {
@@ -113,7 +185,7 @@ enum ResultsDecoder {
       gitRevision: try string("gitRevision"), swiftVersion: try string("swiftVersion"),
       configuration: try string("configuration"), os: try string("os"), cpu: try string("cpu"), cores: cores,
       allocator: try string("allocator"), memoryBytes: try number("memoryBytes"),
-      clockResolutionNanoseconds: try number("clockResolutionNanoseconds"), hostname: try string("hostname"))
+      clockResolutionNanoseconds: try number("clockResolutionNanoseconds", duration: true), hostname: try string("hostname"))
   }
 
   static func decodeRun(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.RunSettings {
@@ -133,13 +205,26 @@ enum ResultsDecoder {
       warmup: try count(JSONReader.member("warmup", of: members), at: path.appending("warmup"), reader),
       timeBudgetSeconds: try reader.number(
         JSONReader.member("timeBudgetSeconds", of: members), at: path.appending("timeBudgetSeconds"),
-        expected: "a positive number of seconds") { $0 > 0 },
+        expected: "a positive number of seconds (at most 1e9)") { $0 > 0 && $0 <= ResultsDocument.Limits.seconds },
       seed: try seed(JSONReader.member("seed", of: members), at: path.appending("seed"), reader) ?? 0,
       shard: try optionalString(JSONReader.member("shard", of: members), at: path.appending("shard"), reader),
       interrupted: interrupted == nil ? false : try reader.bool(interrupted, at: path.appending("interrupted")),
       workloads: try names("workloads"), backends: try names("backends"),
       processes: JSONReader.member("processes", of: members) == nil
-        ? 1 : try count(JSONReader.member("processes", of: members), at: path.appending("processes"), reader, minimum: 1))
+        ? 1 : try count(JSONReader.member("processes", of: members), at: path.appending("processes"), reader, minimum: 1),
+      plan: try planFingerprint(JSONReader.member("plan", of: members), at: path.appending("plan"), reader))
+  }
+
+  /// `run.plan`: 16 lowercase hex digits, as `bench run` writes it; nil when absent.
+  /// - Throws: `JSONError` for anything else.
+  static func planFingerprint(_ value: JSONValue?, at path: JSONPath, _ reader: JSONReader) throws(JSONError) -> String? {
+    guard let value else { return nil }
+    guard case .string(let text) = value, text.utf8.count == 16,
+      text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+    else {
+      throw reader.mismatch(expected: "a plan fingerprint (16 lowercase hex digits)", found: value, at: path)
+    }
+    return text
   }
 
   static func decodeCase(_ value: JSONValue, at path: JSONPath, _ reader: inout JSONReader) throws(JSONError) -> ResultsDocument.Case {
@@ -172,7 +257,14 @@ enum ResultsDecoder {
     let phasesPath = path.appending("phases")
     if let value = member("phases") {
       for (index, phase) in try reader.array(value, at: phasesPath).enumerated() {
-        phases.append(try decodePhase(phase, at: phasesPath.appending(index), &reader))
+        let decoded = try decodePhase(phase, at: phasesPath.appending(index), &reader)
+        // Phases are looked up by name: a second one of a name would never be read.
+        if let first = phases.firstIndex(where: { $0.name == decoded.name }) {
+          throw reader.invalid(
+            "the phase '\(decoded.name)' is given twice in this case (first at phases[\(first)])",
+            at: phasesPath.appending(index).appending("name"))
+        }
+        phases.append(decoded)
       }
     }
     if status == .ok && phases.isEmpty {
@@ -189,7 +281,7 @@ enum ResultsDecoder {
       let samplesPath = referencePath.appending("samplesNanoseconds")
       var samples: [Double] = []
       for (index, sample) in try reader.array(JSONReader.member("samplesNanoseconds", of: figures), at: samplesPath).enumerated() {
-        samples.append(try reader.number(sample, at: samplesPath.appending(index), expected: "a duration in nanoseconds (> 0)") { $0 > 0 })
+        samples.append(try duration(sample, at: samplesPath.appending(index), reader, allowsZero: false))
       }
       if samples.isEmpty { throw reader.invalid("a reference needs at least one sample", at: samplesPath) }
       reference = ResultsDocument.Reference(
@@ -216,7 +308,7 @@ enum ResultsDecoder {
     let samplesPath = path.appending("samplesNanoseconds")
     var samples: [Double] = []
     for (index, sample) in try reader.array(member("samplesNanoseconds"), at: samplesPath).enumerated() {
-      samples.append(try reader.number(sample, at: samplesPath.appending(index), expected: "a duration in nanoseconds (>= 0)") { $0 >= 0 })
+      samples.append(try duration(sample, at: samplesPath.appending(index), reader))
     }
     if samples.isEmpty { throw reader.invalid("a phase needs at least one sample", at: samplesPath) }
     var operations: Int?
@@ -227,27 +319,28 @@ enum ResultsDecoder {
     let allocationsPath = path.appending("allocations")
     if let value = member("allocations"), value != .null {
       let figures = try reader.object(value, at: allocationsPath, knownKeys: ["count", "bytes", "maxCount"])
-      func figure(_ key: String) throws(JSONError) -> Double {
-        try reader.number(JSONReader.member(key, of: figures), at: allocationsPath.appending(key), expected: "a number >= 0") { $0 >= 0 }
+      func allocationFigure(_ key: String) throws(JSONError) -> Double {
+        try figure(JSONReader.member(key, of: figures), at: allocationsPath.appending(key), reader)
       }
-      let maxCount = JSONReader.member("maxCount", of: figures) == nil ? nil : try figure("maxCount")
-      allocations = ResultsDocument.Allocations(count: try figure("count"), bytes: try figure("bytes"), maxCount: maxCount)
+      let maxCount = JSONReader.member("maxCount", of: figures) == nil ? nil : try allocationFigure("maxCount")
+      allocations = ResultsDocument.Allocations(
+        count: try allocationFigure("count"), bytes: try allocationFigure("bytes"), maxCount: maxCount)
     }
     var counters: [(name: String, value: Double)] = []
     if let value = member("counters"), value != .null {
       for (key, entry) in try reader.object(value, at: path.appending("counters")) {
-        counters.append((key, try reader.number(entry, at: path.appending("counters").appending(key))))
+        counters.append((key, try figure(entry, at: path.appending("counters").appending(key), reader, signed: true)))
       }
     }
     func peerFigure(_ key: String, expected: String) throws(JSONError) -> Double? {
       guard let value = member(key), value != .null else { return nil }
-      return try reader.number(value, at: path.appending(key), expected: expected) { $0 >= 0 }
+      return try reader.number(value, at: path.appending(key), expected: expected) { $0 >= 0 && $0 <= ResultsDocument.Limits.figure }
     }
     // A peer may write its call figures among the counters (the kiwisolver peer does);
     // they are read into the phase members either way, because counters are solver work
     // compared as deterministic figures and a measured overhead is not.
-    var calls = try peerFigure("calls", expected: "a number of calls per operation (>= 0)")
-    var overhead = try peerFigure("callOverheadNanoseconds", expected: "a duration in nanoseconds (>= 0)")
+    var calls = try peerFigure("calls", expected: "a number of calls per operation (0 to 1e18)")
+    var overhead = try peerFigure("callOverheadNanoseconds", expected: "a duration in nanoseconds (0 to 1e18)")
     if let counted = counters.first(where: { $0.name == "calls" })?.value { calls = calls ?? counted }
     if let counted = counters.first(where: { $0.name == "callOverheadNanoseconds" })?.value { overhead = overhead ?? counted }
     counters.removeAll { $0.name == "calls" || $0.name == "callOverheadNanoseconds" }

@@ -9,12 +9,12 @@ extension ResultsDocument {
 
   /// Members in the order formats.md shows them, extensions after.
   public func jsonValue() -> JSONValue {
-    var members: [(key: String, value: JSONValue)] = [
-      ("format", .string(Self.formatName)),
-      ("suite", .string(suite)),
-      ("createdAt", .string(createdAt)),
-      ("environment", Self.jsonValue(of: environment)),
-    ]
+    var members: [(key: String, value: JSONValue)] = [("format", .string(Self.formatName)), ("suite", .string(suite))]
+    // An empty time is one the file read did not give; the decoder refuses "" itself.
+    if !createdAt.isEmpty { members.append(("createdAt", .string(createdAt))) }
+    if let complete { members.append(("complete", .bool(complete))) }
+    if let plannedCases { members.append(("plannedCases", .number(Double(plannedCases)))) }
+    members.append(("environment", Self.jsonValue(of: environment)))
     if let run { members.append(("run", Self.jsonValue(of: run))) }
     if !mergedFrom.isEmpty { members.append(("mergedFrom", .array(mergedFrom.map(Self.jsonValue(of:))))) }
     members.append(("cases", .array(cases.map(Self.jsonValue(of:)))))
@@ -39,10 +39,8 @@ extension ResultsDocument {
   }
 
   static func jsonValue(of source: Source) -> JSONValue {
-    var members: [(key: String, value: JSONValue)] = [
-      ("file", .string(source.file)),
-      ("createdAt", .string(source.createdAt)),
-    ]
+    var members: [(key: String, value: JSONValue)] = [("file", .string(source.file))]
+    if !source.createdAt.isEmpty { members.append(("createdAt", .string(source.createdAt))) }
     if let shard = source.shard { members.append(("shard", .string(shard))) }
     members.append(("cases", .number(Double(source.cases))))
     members.append(("environment", jsonValue(of: source.environment)))
@@ -63,6 +61,7 @@ extension ResultsDocument {
     if !run.workloads.isEmpty { members.append(("workloads", .array(run.workloads.map(JSONValue.string)))) }
     if !run.backends.isEmpty { members.append(("backends", .array(run.backends.map(JSONValue.string)))) }
     if run.processes != 1 { members.append(("processes", .number(Double(run.processes)))) }
+    if let plan = run.plan { members.append(("plan", .string(plan))) }
     return .object(members)
   }
 

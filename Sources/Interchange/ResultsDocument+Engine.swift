@@ -121,7 +121,7 @@ extension ResultsDocument {
     func count(_ key: String) throws(JSONError) -> Int {
       Int(
         try reader.number(JSONReader.member(key, of: members), at: path.appending(key), expected: "a count (an integer >= 0)") {
-          $0 >= 0 && $0 == $0.rounded() && $0 < 9e15
+          $0 >= 0 && $0 == $0.rounded() && $0 <= Limits.count
         })
     }
     var examples: [Mismatch] = []
@@ -134,7 +134,7 @@ extension ResultsDocument {
         return try reader.number(value, at: entryPath.appending(key), expected: "a number or null") { _ in true }
       }
       let state = try reader.number(JSONReader.member("state", of: fields), at: entryPath.appending("state"), expected: "a state index") {
-        $0 >= 0 && $0 == $0.rounded() && $0 < 9e15
+        $0 >= 0 && $0 == $0.rounded() && $0 <= Limits.count
       }
       examples.append(
         Mismatch(

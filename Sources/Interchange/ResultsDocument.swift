@@ -8,12 +8,23 @@
 /// `minNanoseconds`, `meanNanoseconds`, `madNanoseconds`, `maxNanoseconds`; allocation
 /// figures carry `maxCount`; a merged file lists its shards in `mergedFrom`; a peer's
 /// phases may carry `calls` and `callOverheadNanoseconds`.
+///
+/// `complete` and `plannedCases` (formats.md section 3) say whether the run that wrote the
+/// file finished its whole plan; readers warn when it did not, or when the file does not
+/// say (``isComplete``).
 public struct ResultsDocument: Sendable {
   public static let formatName = "layoutbench.results/1"
 
   public var suite: String
   /// ISO 8601 UTC, e.g. `2026-11-21T10:00:00Z`.
   public var createdAt: String
+  /// True only in a file whose run finished its whole plan; false in a file written while
+  /// the run went on, or left by a run that was interrupted or killed; nil when the file
+  /// does not say (a peer's file, for one).
+  public var complete: Bool?
+  /// The cases the run that wrote the file planned (its shard's, for a shard); nil when
+  /// unknown.
+  public var plannedCases: Int?
   public var environment: Environment
   public var run: RunSettings?
   /// Extension: the files `bench merge` combined into this one, in the order given.
@@ -22,10 +33,12 @@ public struct ResultsDocument: Sendable {
 
   public init(
     suite: String, createdAt: String, environment: Environment, run: RunSettings? = nil, mergedFrom: [Source] = [],
-    cases: [Case] = []
+    cases: [Case] = [], complete: Bool? = nil, plannedCases: Int? = nil
   ) {
     self.suite = suite
     self.createdAt = createdAt
+    self.complete = complete
+    self.plannedCases = plannedCases
     self.environment = environment
     self.run = run
     self.mergedFrom = mergedFrom
@@ -102,12 +115,18 @@ public struct ResultsDocument: Sendable {
     /// Processes the repetitions were spread over (`--processes`; 1 when absent), each
     /// with its own memory layout.
     public var processes: Int
+    /// The plan's fingerprint (16 lowercase hex digits): equal for every shard of one
+    /// plan and for its unsharded run, so `bench merge` can refuse parts of different
+    /// plans. Nil when the file does not record one.
+    public var plan: String?
 
     public init(
       command: String, repetitions: Int, warmup: Int, timeBudgetSeconds: Double, seed: UInt64, shard: String? = nil,
-      interrupted: Bool = false, workloads: [String] = [], backends: [String] = [], processes: Int = 1
+      interrupted: Bool = false, workloads: [String] = [], backends: [String] = [], processes: Int = 1,
+      plan: String? = nil
     ) {
       self.processes = processes
+      self.plan = plan
       self.workloads = workloads
       self.backends = backends
       self.command = command

@@ -31,7 +31,8 @@ public struct ReportInputs: Sendable {
     public var backends: [String]
     /// Workloads likewise.
     public var workloads: [String]
-    /// Replaced duplicates, interrupted runs, files from different machines.
+    /// Replaced duplicates, files not known to be complete (interrupted runs, files
+    /// written while a run went on or that do not say), files from different machines.
     public var warnings: [String]
   }
 
@@ -77,9 +78,7 @@ public struct ReportInputs: Sendable {
         }
         if newer == index { kept[result.key] = (result, index) }
       }
-      if file.document.run?.interrupted == true {
-        warnings.append("\(file.path) is from an interrupted run: some of its cases are missing")
-      }
+      if let warning = file.document.completenessWarning(file: file.path) { warnings.append(warning) }
     }
     warnings += machineWarnings(files)
 

@@ -14,14 +14,19 @@ import Interchange
 /// only a report has.
 enum ReportNumbers {
   /// `0.0012×`, `0.91×`, `7.41×`, `79.3×`, `1,010×`: at least two significant digits, so
-  /// a backend a thousand times faster does not read `0.00×`.
+  /// a backend a thousand times faster does not read `0.00×`; with an exponent
+  /// (`1.00e-20×`, `3.00e17×`) far from 1, `nan×` and `inf×` for those (a ratio of
+  /// absurd figures). O(1).
   static func ratio(_ value: Double) -> String {
     switch value {
+    case _ where !value.isFinite: Formatting.fixed(value, decimals: 0) + "×"
     case ...0: "0×"
+    case ..<1e-6: Formatting.scientific(value) + "×"
     case ..<0.1: Formatting.fixed(value, decimals: Int(-log10(value).rounded(.down)) + 1) + "×"
     case ..<10: Formatting.fixed(value, decimals: 2) + "×"
     case ..<100: Formatting.fixed(value, decimals: 1) + "×"
-    default: grouped(Int(value.rounded())) + "×"
+    case ..<1e15: grouped(Int(value.rounded())) + "×"
+    default: Formatting.scientific(value) + "×"
     }
   }
 

@@ -19,7 +19,8 @@ extension Bench {
         Deterministic figures (allocations per operation, pivots, cells touched, tableau \
         size) that differ at all are listed. Cases or phases in only one file, and status \
         changes, are listed after the table. Informational: use 'bench gate' to fail on \
-        regressions.
+        regressions. A file not known to be complete (its run was interrupted or killed, \
+        or it does not say) is a warning: cases missing from it are listed as differences.
 
         Exit status:
           0   compared (whatever the differences)
@@ -43,6 +44,9 @@ extension Bench {
     func run() throws {
       let baseDocument = try ResultsInput.read(base)
       let headDocument = try ResultsInput.read(head)
+      for (file, document) in [(base, baseDocument), (head, headDocument)] {
+        if let warning = document.completenessWarning(file: file) { StandardError.print("warning: \(warning)") }
+      }
       for warning in ResultsComparison.environmentWarnings(base: baseDocument, head: headDocument) {
         StandardError.print("warning: \(warning)")
       }

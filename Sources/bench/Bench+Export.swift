@@ -32,7 +32,8 @@ extension Bench {
 
         Exit status:
           0   the file was written
-          2   the output file cannot be written (missing directory, no permission);
+          2   the output file cannot be written (missing directory, no permission, not
+              a regular file: a link, FIFO or device is refused untouched);
               nothing was generated; or the --scene file is unreadable or malformed
               (the message names it and the JSON path or line:column)
           3   --format constraints for a scene that is not one constraint system (a

@@ -7,15 +7,19 @@ extension Bench {
     static let configuration = CommandConfiguration(
       abstract: "Join the results files of one sweep run in shards (--shard i/n) into one.",
       discussion: """
-        The files must be of the same suite and revision, and no case may appear twice. \
-        Cases come out in plan order; each input's file, shard and environment are kept \
-        under mergedFrom. Missing shards, interrupted inputs and inputs from different \
-        machines or configurations are warnings on standard error.
+        The files must be of the same suite, revision and plan (run.plan: the same \
+        command line but for --shard), and no case may appear twice. Cases come out in \
+        plan order; each input's file, shard and environment are kept under mergedFrom. \
+        The merged file says "complete": true only when every shard is there and every \
+        input is complete. Missing shards, incomplete inputs (or inputs that do not say), \
+        inputs without a plan and inputs from different machines or configurations are \
+        warnings on standard error.
 
         Exit status:
           0   merged
           2   an input is unreadable or invalid, the inputs disagree (suite, revision,
-              a duplicated case), or the output cannot be written
+              plan, a duplicated case), or the output is not a regular file or cannot be
+              written
           64  bad command line
         """)
 

@@ -32,7 +32,8 @@ extension Bench {
         Exit status:
           0   the reports were written
           2   an input is unreadable or invalid (the message names the file and JSON path), \
-        --reference names a backend the suite lacks, or the output cannot be written
+        --reference names a backend the suite lacks, or the output cannot be written (a file \
+        it would write is a link, FIFO or device: refused before any is written)
           64  bad command line (no results files, --fit-from not a positive integer)
         """)
 
@@ -80,6 +81,11 @@ extension Bench {
       do {
         try OutputFile.createFolder(out)
         let folder = out.hasSuffix("/") ? String(out.dropLast()) : out
+        // Every file is checked before any is written, so a link or FIFO planted at one
+        // name leaves the folder as it was.
+        for report in reports {
+          for name in ["\(report.suite).md", "\(report.suite).html"] { try OutputFile.checkWritable(folder + "/" + name) }
+        }
         for report in reports {
           for (text, name) in [(report.markdown(), "\(report.suite).md"), (report.html(), "\(report.suite).html")] {
             try OutputFile.save(text, to: folder + "/" + name)

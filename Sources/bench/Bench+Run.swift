@@ -22,7 +22,8 @@ extension Bench {
         sample count, and build+firstLayout) to standard output. The results file \
         (layoutbench.results/1; default Results/scratch/, which git ignores) is rewritten \
         after every case, so Ctrl-C keeps what finished (a second Ctrl-C stops at once); \
-        the last line says where it was written.
+        it says "complete": false with "plannedCases" until the last case has finished. \
+        The last line says where it was written.
 
         --scene FILE (repeatable) runs the user's own layoutbench.scene/1 files instead of \
         a suite: each file is a workload of suite 'scenes', named after the file without \
@@ -37,8 +38,9 @@ extension Bench {
         Exit status:
           0    every case ran or was skipped
           1    some case ended in an error (it is in the results file)
-          2    the output path cannot be written (or, without --out, Results/scratch/
-               cannot be created)
+          2    the output path cannot be written or is not a regular file (a link,
+               FIFO or device is refused untouched), or, without --out,
+               Results/scratch/ cannot be created
           2    (with --scene) a scene file is unreadable or malformed: the message
                names the file and the JSON path or line:column; nothing is measured
           64   bad command line: unknown suite, workload or backend (the valid
@@ -144,7 +146,9 @@ extension Bench {
       guard processes >= 1 && processes <= repetitions else {
         throw ValidationError("--processes must be between 1 and --repetitions (\(repetitions)), not \(processes)")
       }
-      guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
+      guard timeBudget > 0, timeBudget <= ResultsDocument.Limits.seconds else {
+        throw ValidationError("--time-budget must be a positive number of seconds, at most 1e9 (about 31.7 years)")
+      }
       if diagnostics && driver == .system {
         throw ValidationError("--diagnostics reads a layout's diagnostics; --driver system runs solvers, which have none")
       }
@@ -187,7 +191,7 @@ extension Bench {
       let settings = MeasurementSettings(
         repetitions: repetitions, warmup: warmup, timeBudgetSeconds: timeBudget, countsAllocations: !noAllocations,
         readsDiagnostics: diagnostics)
-      let document = ResultsDocument(
+      var document = ResultsDocument(
         suite: source.suiteName, createdAt: RunEnvironment.timestamp(),
         environment: RunEnvironment.current(configuration: BuildConfiguration.name),
         run: ResultsDocument.RunSettings(
@@ -204,6 +208,7 @@ extension Bench {
       if injection != nil && driver == .system {
         throw ValidationError("\(RegressionInjection.environmentVariable) wraps layout backends; --driver system cannot carry it")
       }
+      document.run?.plan = planFingerprint(source, seed: seed, injection: injection).value
       let finished: ResultsDocument
       if processes > 1 {
         var pooled = try ProcessSpread.run(
@@ -244,6 +249,20 @@ extension Bench {
         StandardError.print("answers differ: \(result.key) against \(result.check!.reference): \(result.check!.mismatches) of \(result.check!.values) values")
       }
       if failed > 0 || (!differing.isEmpty && !allowMismatches) { throw ExitCode(1) }
+    }
+
+    /// The identity of this run's plan (``PlanFingerprint``): the same for every
+    /// `--shard` of one command line and for the unsharded run. O(cases).
+    func planFingerprint(_ source: CaseSource, seed: UInt64, injection: RegressionInjection?) -> PlanFingerprint {
+      var options = ["driver=\(driver.rawValue)"]
+      if diagnostics { options.append("diagnostics") }
+      if noParking { options.append("no-parking") }
+      if noAllocations { options.append("no-allocations") }
+      if let injection { options.append("injected-regression=\(injection)") }
+      return PlanFingerprint(
+        suite: source.suiteName, seed: seed, repetitions: repetitions, warmup: warmup, timeBudgetSeconds: timeBudget,
+        processes: processes, caseLimitSeconds: caseLimit, options: options, cases: source.allCases,
+        scenes: source.sceneContents)
     }
 
     /// The manifests of the engines `names` lists, from `folder`.

@@ -1,5 +1,6 @@
 import BenchCore
 import Cassowary
+import Interchange
 import Workloads
 
 /// Where the cases of a `bench run` come from: a suite's generated workloads
@@ -55,6 +56,23 @@ enum CaseSource {
     case .suite(let plan): plan.cases
     case .scenes(let plan): plan.cases
     }
+  }
+
+  /// Every case of the plan, whatever the shard: what the plan's fingerprint covers.
+  /// O(cases).
+  var allCases: [PlannedCase] {
+    switch self {
+    case .suite(let plan): plan.allCases
+    case .scenes(let plan): plan.allCases
+    }
+  }
+
+  /// What the scene files say, one entry per file (the workload and a fingerprint of the
+  /// scene as written back); empty for a suite, whose cases the seed determines. O(the
+  /// files' size).
+  var sceneContents: [String] {
+    guard case .scenes(let plan) = self else { return [] }
+    return plan.scenes.map { "\($0.workload)\t\(PlanFingerprint.hash($0.document.jsonText()))" }
   }
 
   /// What the backends of `driver` are given for `planned` (a generated case or a scene

@@ -49,7 +49,7 @@ import TestSupport
     (#"{"samplesNanoseconds": [1]}"#, "cases[0].reference.name"),
   ])
   func aBadReferenceIsRefusedWithItsPath(reference: String, path: String) {
-    let text = #"{"format": "layoutbench.results/1", "suite": "s", "createdAt": "t", "environment": {}, "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "reference": "#
+    let text = #"{"format": "layoutbench.results/1", "suite": "s", "createdAt": "2026-11-21T10:00:00Z", "environment": {}, "cases": [{"workload": "w", "backend": "b", "size": 1, "status": "ok", "reference": "#
       + reference + #", "phases": [{"name": "build", "samplesNanoseconds": [1]}]}]}"#
     #expect {
       try ResultsDocument.decode(text, file: "r.json")

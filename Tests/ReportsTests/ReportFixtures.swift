@@ -34,7 +34,7 @@ enum ReportFixtures {
     ResultsDocument(
       suite: suite, createdAt: createdAt, environment: .init(gitRevision: "abc123", configuration: "release", cpu: "cpu A"),
       run: .init(command: "bench run --suite \(suite)", repetitions: 5, warmup: 1, timeBudgetSeconds: 20, seed: 1, backends: backends),
-      cases: cases)
+      cases: cases, complete: true, plannedCases: cases.count)
   }
 
   /// Workload `w`: cassowary ∝ n² (1 µs at n = 10), fast ∝ n (0.5 µs at 10), slow skipped at

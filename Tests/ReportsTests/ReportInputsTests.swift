@@ -66,10 +66,30 @@ import Testing
     var other = F.document(cases: [F.measured("w", "y", 10, median: 1)])
     other.environment.cpu = "cpu B"
     other.run?.interrupted = true
+    other.complete = false
+    other.plannedCases = 3
     let suite = try #require(
       ReportInputs([.init(path: "a.json", document: F.document(cases: [F.measured("w", "x", 10, median: 1)])), .init(path: "b.json", document: other)]).suites.first)
-    #expect(suite.warnings.contains { $0.contains("b.json is from an interrupted run") })
+    #expect(suite.warnings.contains { $0.contains("b.json is incomplete: its run was interrupted; it holds 1 of 3 planned cases") })
     #expect(suite.warnings.contains { $0.contains("differ in cpu (cpu B vs cpu A)") })
+  }
+
+  /// A file written while its run went on (or left by a run that was killed) and a file
+  /// that does not say whether its run finished are warned about; a complete one is not.
+  @Test func filesNotKnownToBeCompleteAreWarnings() throws {
+    var partial = F.document(cases: [F.measured("w", "x", 10, median: 1)])
+    partial.complete = false
+    partial.plannedCases = 4
+    var unsaid = F.document(cases: [F.measured("w", "y", 10, median: 1)])
+    unsaid.complete = nil
+    unsaid.plannedCases = nil
+    let whole = F.document(cases: [F.measured("w", "z", 10, median: 1)])
+    let suite = try #require(
+      ReportInputs([.init(path: "a.json", document: partial), .init(path: "b.json", document: unsaid), .init(path: "c.json", document: whole)])
+        .suites.first)
+    #expect(suite.warnings.count == 2, "\(suite.warnings)")
+    #expect(suite.warnings.contains { $0.hasPrefix("a.json is incomplete: it holds 1 of 4 planned cases") })
+    #expect(suite.warnings.contains { $0.hasPrefix("b.json does not say whether its run finished its plan") })
   }
 
   /// A configuration differing between builds of the same backends is a warning; a peer's
