@@ -28,8 +28,8 @@ public enum GateInputCheck {
     for (label, document) in [("the baseline", baseline), ("the current file", current)] where !document.isComplete {
       problems.append(
         Problem(
-          description: "\(label) is not complete (\(completenessText(document))): its run did not finish its plan, "
-            + "so cases are missing; a gate judges only whole runs"))
+          description: "\(label) is not known to be complete (\(completenessText(document))): "
+            + "a gate judges only runs that finished their whole plan"))
     }
     if baseline.suite != current.suite {
       problems.append(Problem(description: "the suites differ: '\(baseline.suite)' in the baseline, '\(current.suite)' in the current file"))

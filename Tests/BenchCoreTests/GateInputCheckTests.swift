@@ -11,7 +11,7 @@ struct GateInputCheckTests {
     ResultsDocument(
       suite: suite, createdAt: "2026-12-06T00:00:00Z", environment: .init(),
       run: .init(command: "bench run", repetitions: 5, warmup: 1, timeBudgetSeconds: 5, seed: seed, interrupted: interrupted),
-      cases: cases)
+      cases: cases, complete: !interrupted, plannedCases: cases.count + (interrupted ? 1 : 0))
   }
 
   static func result(
@@ -54,7 +54,11 @@ struct GateInputCheckTests {
   @Test func anInterruptedFileIsRefused() {
     let problems = Self.problems(Self.document(interrupted: true), Self.document())
     #expect(problems.count == 1)
-    #expect(problems.first?.hasPrefix("the baseline is not complete") == true, "\(problems)")
+    #expect(problems.first == "the baseline is not known to be complete (complete: false, 2 of 3 planned cases, interrupted): a gate judges only runs that finished their whole plan", "\(problems)")
+    // A file that does not say (written before files said) is not known to be complete either.
+    var unsaid = Self.document()
+    unsaid.complete = nil
+    #expect(Self.problems(Self.document(), unsaid) == ["the current file is not known to be complete (it does not say whether it is complete): a gate judges only runs that finished their whole plan"])
   }
 
   @Test func anAllSkippedBaselineIsRefused() {
