@@ -6,7 +6,12 @@
 #   make gate    the CI performance gate: the smoke cases of the committed baseline run now
 #                and judged against it (docs/comparing.md); make gate-baseline re-records it
 #   make test    every test: unit, property (seeded), CLI, in a debug build with the
-#                tableau invariant checks on, then `make oracles`
+#                tableau invariant checks on, then `make oracles`, the peer, engine and
+#                sweep tests, and `make fuzz`
+#   make fuzz    the seeded mutation fuzzer (Benchmarks/fuzz/): mutated systems, scenes and
+#                results files through the debug bench's commands; fails on an internal
+#                error, a crash, a hang or an answer that breaks a required constraint,
+#                each failure saved with a replay.sh under $(SCRATCH)/fuzz-failures/
 #   make oracles the external oracles: every backend of the debug bench, and Cassowary's
 #                core alone (cassowary:core), against HiGHS (lexicographic) and
 #                kiwisolver, on Benchmarks/systems/ and on seeded random systems
@@ -56,7 +61,7 @@ NOTEBOOK_STAMP := $(VENV)/.notebooks-requirements.stamp
 NOTEBOOK_OUT := $(SCRATCH)/notebooks
 NOTEBOOK_TIMEOUT ?= 600
 
-.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines engine-tests sweep-test
+.PHONY: bench smoke gate gate-base-bench gate-baseline test test-times build release setup clean oracles notebooks notebooks-strip peers peer-tests engines engine-tests sweep-test fuzz
 
 # $(call apt-install,PACKAGES,WHY): a shell fragment installing Debian packages with
 # apt-get, through sudo when not root; exits 2 saying what to run when it cannot.
@@ -96,10 +101,12 @@ test: setup
 	$(MAKE) --no-print-directory oracles || exit $$?; checked=$$(date +%s.%N); \
 	$(MAKE) --no-print-directory peer-tests || exit $$?; peered=$$(date +%s.%N); \
 	$(MAKE) --no-print-directory engine-tests || exit $$?; engined=$$(date +%s.%N); \
-	$(MAKE) --no-print-directory sweep-test || exit $$?; finished=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory sweep-test || exit $$?; swept=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory fuzz || exit $$?; finished=$$(date +%s.%N); \
 	echo "make test: build $$(span $$start $$built), swift test $$(span $$built $$tested)," \
 	  "oracles $$(span $$tested $$checked), peer tests $$(span $$checked $$peered)," \
-	  "engine tests $$(span $$peered $$engined), sweep test $$(span $$engined $$finished), total $$(span $$start $$finished)"
+	  "engine tests $$(span $$peered $$engined), sweep test $$(span $$engined $$swept)," \
+	  "fuzz $$(span $$swept $$finished), total $$(span $$start $$finished)"
 
 # Where the time of `make test` goes: the build, each test target alone, the oracles and
 # the peer tests, as a table (Tests/test-times.sh).
@@ -199,6 +206,22 @@ $(KIWI_HEADERS)/kiwi/kiwi.h: $(KIWI_ENGINE)/requirements.txt
 Benchmarks/engines/kiwi/build/engine: Benchmarks/engines/kiwi/engine.cpp $(wildcard $(ENGINE_SDK)/cpp/*.hpp) $(KIWI_HEADERS)/kiwi/kiwi.h
 	@mkdir -p $(@D)
 	$(CXX) $(ENGINE_CXXFLAGS) -I$(KIWI_HEADERS) -o $@ $<
+
+# The fuzzer's own tests (fake benches that fail on purpose), then cases 0 to FUZZ_CASES - 1
+# of FUZZ_SEED against the debug bench, one case per core at a time. Standard library only, so
+# no venv. FUZZ_CASES is sized to about a minute on 2 busy cores (a case is one bench
+# process: 30-40 ms to start, about 80 ms on average); LAYOUTBENCH_LONG_TESTS=1 runs 20
+# times as many, and another FUZZ_SEED explores other cases. The failures folder is
+# emptied first, so what it holds is this run's.
+FUZZ_SEED ?= 1
+FUZZ_CASES ?= 1500
+FUZZ := Benchmarks/fuzz
+fuzz: setup
+	$(SWIFT) build --scratch-path $(SCRATCH) --product bench
+	$(PYTHON) -m unittest discover -s $(FUZZ)/tests -t $(FUZZ)
+	@rm -rf $(SCRATCH)/fuzz-failures
+	$(PYTHON) $(FUZZ)/fuzz.py --bench $(SCRATCH)/debug/bench --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) \
+	  --work $(SCRATCH)/fuzz-work --failures $(SCRATCH)/fuzz-failures
 
 # The GNU parallel recipe (Benchmarks/sweeps/parallel-sweep.sh, docs/running.md): three
 # shards of a sweep merged must equal the sweep run whole, skips included.

@@ -119,7 +119,12 @@ def prepare_case(seed: int, index: int, targets: list[Target], weights: list[flo
     `bench` arguments (relative to the case's folder)."""
     rng = case_generator(seed, index)
     target = rng.choices(targets, weights)[0]
-    data, descriptions = mutate(target.source.data, rng)
+    donors = sorted({other.source.name: other.source for other in targets
+                     if other.source.kind == target.source.kind and other.source is not target.source}.items())
+    donor = rng.choice(donors)[1] if donors else None
+    data, descriptions = mutate(target.source.data, rng, donor.data if donor else None)
+    if donor is not None:
+        descriptions = [text.replace("the donor's", f"{donor.name}'s") for text in descriptions]
     view = rng.choice(target.source.views) if target.source.views else ""
     arguments = [argument.replace("{input}", "input.json").replace("{other}", "other.json").replace("{view}", view)
                  for argument in target.command.arguments]

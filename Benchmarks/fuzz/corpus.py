@@ -70,6 +70,8 @@ COMMANDS: dict[str, tuple[Command, ...]] = {
                 max_views=EXPLAIN_MAX_VIEWS),
         Command("export --scene constraints", ("export", "--scene", "{input}", "--format", "constraints"), "json", 2),
         Command("export --scene", ("export", "--scene", "{input}"), "json", 1),
+        Command("run --scene", ("run", "--scene", "{input}", "--backends", "cassowary", "--repetitions", "1",
+                                "--warmup", "0", "--allow-debug", "--no-allocations", "--out", "run.json"), "none", 1),
     ),
     "results": (
         Command("report", ("report", "{input}", "--out", "report"), "none", 3),

@@ -242,6 +242,21 @@ def deep_nesting(rng: random.Random, slot: Slot, root: Any) -> str | None:
     return f"wrapped in {depth} levels"
 
 
+def splice(rng: random.Random, slot: Slot, donor: Any) -> str | None:
+    """A value of another input of the same kind in place of this one, of the same JSON
+    type: another scene's steps, views or constraints, another system's terms, another
+    results file's cases. Names then refer to what this file may not define."""
+    if donor is None:
+        return None
+    kind = type(slot.value)
+    fits = [other for other in slots([donor]) if type(other.value) is kind and other.path]
+    if not fits:
+        return None
+    chosen = rng.choice(fits)
+    slot.value = copy.deepcopy(chosen.value)
+    return f"replaced by the donor's {chosen.path}"
+
+
 MUTATIONS: tuple[tuple[str, MutationFunction, int], ...] = (
     ("number-edge", number_edge, 8),
     ("number-scaled", number_scaled, 4),
@@ -262,16 +277,21 @@ MUTATIONS: tuple[tuple[str, MutationFunction, int], ...] = (
 )
 
 
-def _tree_mutation(rng: random.Random, holder: list) -> str:
+SPLICE_WEIGHT = 3
+
+
+def _tree_mutation(rng: random.Random, holder: list, donor: Any) -> str:
     """One mutation at a node that fits it; tries other draws when a node does not fit."""
-    names = [name for name, _, _ in MUTATIONS]
-    weights = [weight for _, _, weight in MUTATIONS]
+    names = [name for name, _, _ in MUTATIONS] + ["splice"]
+    weights = [weight for _, _, weight in MUTATIONS] + [SPLICE_WEIGHT if donor is not None else 0]
     for _ in range(64):
-        index = rng.choices(range(len(MUTATIONS)), weights)[0]
-        function = MUTATIONS[index][1]
+        index = rng.choices(range(len(names)), weights)[0]
         candidates = slots(holder)
         slot = rng.choice(candidates)
-        described = function(rng, slot, holder[0])
+        if index == len(MUTATIONS):
+            described = splice(rng, slot, donor)
+        else:
+            described = MUTATIONS[index][1](rng, slot, holder[0])
         if described is not None:
             return f"{names[index]} at {slot.path or '(top level)'}: {described}"
     return "no mutation applied"
@@ -295,18 +315,23 @@ def damage_bytes(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     return data[:position] + data[position + length:], f"delete {length} bytes at {position}"
 
 
-def mutate(data: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
-    """`data` mutated: one to four tree mutations (when it parses), then, one time in eight,
-    a byte-level change. Returns the bytes and one description per mutation."""
+def mutate(data: bytes, rng: random.Random, donor: bytes | None = None) -> tuple[bytes, list[str]]:
+    """`data` mutated: one to four tree mutations (when it parses; `donor`, another input
+    of the same kind, lends values to splice in), then, one time in eight, a byte-level
+    change. Returns the bytes and one description per mutation."""
     descriptions: list[str] = []
     try:
         holder = [parse(data)]
     except ValueError:
         holder = None
+    try:
+        donor_root = parse(donor) if donor is not None else None
+    except ValueError:
+        donor_root = None
     if holder is not None:
         count = 1 + min(3, int(rng.expovariate(1.2)))
         for _ in range(count):
-            descriptions.append(_tree_mutation(rng, holder))
+            descriptions.append(_tree_mutation(rng, holder, donor_root))
         data = encode(holder[0])
     if holder is None or rng.random() < 0.125:
         data, description = damage_bytes(data, rng)

@@ -8,7 +8,7 @@ import unittest
 from json_text import Members, RawText, encode, parse, plain, render
 from mutations import (
     NESTING_DEPTHS, Slot, damage_bytes, deep_nesting, duplicate_element, duplicate_member, mutate, number_edge,
-    number_token, slots, string_from_document)
+    number_token, slots, splice, string_from_document)
 
 SYSTEM = (b'{"format": "layoutbench.constraints/1", "constraints": ['
           b'{"id": "a", "terms": {"x": 1}, "constant": -5, "relation": "==", "priority": 1000},'
@@ -105,6 +105,21 @@ class MutationTests(unittest.TestCase):
         text = render(holder[0])
         depth = max(text.count("["), text.count('{"a": '))
         self.assertGreaterEqual(depth, min(NESTING_DEPTHS))
+
+    def test_splice_takes_a_value_of_the_same_type_from_the_donor(self) -> None:
+        holder = [parse(SYSTEM)]
+        donor = parse(b'{"steps": [{"remove": ["zz"]}], "label": "from the donor"}')
+        slot = slot_at(holder, ".steps")
+        described = splice(random.Random(1), slot, donor)
+        self.assertIn("donor's", described)
+        self.assertIn(render(slot.value), ('[{"remove": ["zz"]}]', '["zz"]'))
+        self.assertIsNone(splice(random.Random(1), slot_at(holder, ".constraints[0].priority"), donor))
+
+    def test_a_donor_changes_the_mutations_but_not_their_determinism(self) -> None:
+        donor = b'{"steps": [{"remove": ["zz"]}]}'
+        runs = [mutate(SYSTEM, random.Random(f"case/{seed}"), donor) for seed in range(100)]
+        self.assertEqual(runs, [mutate(SYSTEM, random.Random(f"case/{seed}"), donor) for seed in range(100)])
+        self.assertTrue(any("splice" in text for _, descriptions in runs for text in descriptions))
 
     def test_members_are_objects_and_lists_are_arrays(self) -> None:
         holder = [parse(SYSTEM)]
