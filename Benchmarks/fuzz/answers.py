@@ -8,14 +8,20 @@ not contradict its input.
 * `layout`: every frame and content size is four (two) finite numbers.
 * `explain`: every attribute's value is a finite number or null.
 * `export`: the output is strict JSON.
+* `solve` of a file formats.md rejects (no `constraints`, an empty id): exit 0 at all.
+* `report`, `compare`, `merge`, `gate` on a results file with an unreadable `createdAt`,
+  a case or a phase listed twice: exit 0 without a warning; `gate` on a file that says
+  `"complete": false`: exit 0 at all.
 
 Each check returns the problems it found, as sentences; none means the answer passes.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
+import re
 from typing import Any
 
 import json_text
@@ -120,7 +126,19 @@ def _apply_step(present: dict[str, _Constraint], step: Any) -> None:
                 present[constraint.identifier] = constraint
 
 
-def check_solution(input_data: bytes, stdout: bytes) -> list[str]:
+def _invalid_system(system: dict[str, Any]) -> list[str]:
+    """What makes a system file invalid that `solve` must refuse (exit 2) and not run."""
+    if "constraints" not in system:
+        return ["exit 0 for a system without 'constraints'"]
+    steps = system.get("steps") if isinstance(system.get("steps"), list) else []
+    added = [item for step in steps if isinstance(step, dict) and isinstance(step.get("add"), list) for item in step["add"]]
+    for item in (system.get("constraints") if isinstance(system.get("constraints"), list) else []) + added:
+        if isinstance(item, dict) and item.get("id") == "":
+            return ["exit 0 for a constraint with an empty id"]
+    return []
+
+
+def check_solution(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
     """The problems of `bench solve`'s answer (see the module's description)."""
     solution, problems = read_output(stdout)
     if problems:
@@ -128,6 +146,9 @@ def check_solution(input_data: bytes, stdout: bytes) -> list[str]:
     system = _read_input(input_data)
     if not isinstance(system, dict) or not isinstance(solution, dict):
         return [] if isinstance(solution, dict) else ["exit 0 but the solution is not a JSON object"]
+    problems = _invalid_system(system)
+    if problems:
+        return problems
     states = solution.get("states")
     if not isinstance(states, list) or not states:
         return ["exit 0 but the solution has no states"]
@@ -170,7 +191,7 @@ def _finite_numbers(value: Any, count: int) -> bool:
             and all(_number(item) is not None and math.isfinite(_number(item)) for item in value))
 
 
-def check_frames(input_data: bytes, stdout: bytes) -> list[str]:
+def check_frames(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
     """The problems of `bench layout`'s answer: frames and content sizes not finite."""
     document, problems = read_output(stdout)
     if problems:
@@ -196,7 +217,7 @@ def check_frames(input_data: bytes, stdout: bytes) -> list[str]:
     return problems[:PROBLEM_LIMIT]
 
 
-def check_explanation(input_data: bytes, stdout: bytes) -> list[str]:
+def check_explanation(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
     """The problems of `bench explain`'s answer: a value neither finite nor null."""
     document, problems = read_output(stdout)
     if problems:
@@ -210,14 +231,68 @@ def check_explanation(input_data: bytes, stdout: bytes) -> list[str]:
     return problems
 
 
-def check_json_output(input_data: bytes, stdout: bytes) -> list[str]:
+def check_json_output(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
     """Only that stdout is one strict JSON document."""
     return read_output(stdout)[1]
 
 
-def check_nothing(input_data: bytes, stdout: bytes) -> list[str]:
-    """Commands that write files, or tables for people: the exit status is the verdict."""
+def check_nothing(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+    """Commands whose exit status is the whole verdict."""
     return []
+
+
+# formats.md's createdAt: a UTC time such as 2026-11-21T10:00:00Z (fractions allowed).
+CREATED_AT = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?Z")
+
+
+def _valid_time(text: Any) -> bool:
+    match = CREATED_AT.fullmatch(text) if isinstance(text, str) else None
+    if not match:
+        return False
+    try:
+        datetime.datetime(*(int(part) for part in match.groups()[:6]))
+        return True
+    except ValueError:
+        return False
+
+
+def _results_defects(results: dict[str, Any]) -> list[str]:
+    """What a reader must not pass over in silence: an unreadable creation time, a case
+    listed twice (workload, size, backend) or a phase listed twice in one case."""
+    defects = []
+    if "createdAt" in results and not _valid_time(results["createdAt"]):
+        defects.append(f"createdAt {results['createdAt']!r} is not a UTC time")
+    seen_cases = set()
+    for case in results.get("cases") if isinstance(results.get("cases"), list) else []:
+        if not isinstance(case, dict):
+            continue
+        key = json.dumps([case.get("workload"), case.get("size"), case.get("backend")])
+        if key in seen_cases:
+            defects.append(f"the case {key} is listed twice")
+        seen_cases.add(key)
+        names = [phase.get("name") for phase in case.get("phases", []) if isinstance(phase, dict)]
+        if len(set(map(str, names))) != len(names):
+            defects.append(f"a phase is listed twice in the case {key}")
+    return defects
+
+
+def check_results_reader(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+    """report, compare, merge on a mutated results file: a defect the reader neither
+    refused (exit 2) nor warned about is read wrongly in silence (formats.md: never
+    silently misread)."""
+    results = _read_input(input_data)
+    if not isinstance(results, dict):
+        return []
+    warned = any(line.startswith("warning:") for line in stderr.decode("utf-8", errors="replace").splitlines())
+    return [] if warned else [f"exit 0 without a warning although {defect}" for defect in _results_defects(results)]
+
+
+def check_gate(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+    """gate as a reader, and formats.md section 3: gate fails on an incomplete file."""
+    results = _read_input(input_data)
+    if isinstance(results, dict) and results.get("complete") is False:
+        return ["exit 0 although the file says \"complete\": false (gate must fail on an incomplete file)"]
+    return check_results_reader(input_data, stdout, stderr)
 
 
 CHECKS = {
@@ -225,5 +300,7 @@ CHECKS = {
     "frames": check_frames,
     "explanation": check_explanation,
     "json": check_json_output,
+    "results": check_results_reader,
+    "gate": check_gate,
     "none": check_nothing,
 }

@@ -108,7 +108,7 @@ def judge(run: Run, check: str, input_data: bytes) -> tuple[str | None, list[str
     if run.status not in DOCUMENTED_STATUSES:
         return f"exit {run.status}", [f"undocumented exit status {run.status}"]
     if run.status == 0:
-        problems = CHECKS[check](input_data, run.stdout)
+        problems = CHECKS[check](input_data, run.stdout, run.stderr)
         if problems:
             return "wrong answer", problems
     return None, []

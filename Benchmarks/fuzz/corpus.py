@@ -74,12 +74,13 @@ COMMANDS: dict[str, tuple[Command, ...]] = {
                                 "--warmup", "0", "--allow-debug", "--no-allocations", "--out", "run.json"), "none", 1),
     ),
     "results": (
-        Command("report", ("report", "{input}", "--out", "report"), "none", 3),
-        Command("compare mutated head", ("compare", "{other}", "{input}"), "none", 2),
-        Command("compare mutated base", ("compare", "{input}", "{other}"), "none", 2),
-        Command("gate mutated current", ("gate", "--baseline", "{other}", "--current", "{input}"), "none", 2),
-        Command("gate mutated baseline", ("gate", "--baseline", "{input}", "--current", "{other}"), "none", 2),
-        Command("merge", ("merge", "{input}", "--out", "merged.json"), "none", 1),
+        Command("report", ("report", "{input}", "--out", "report"), "results", 3),
+        Command("report beside the unmutated file", ("report", "{other}", "{input}", "--out", "report"), "results", 1),
+        Command("compare mutated head", ("compare", "{other}", "{input}"), "results", 2),
+        Command("compare mutated base", ("compare", "{input}", "{other}"), "results", 2),
+        Command("gate mutated current", ("gate", "--baseline", "{other}", "--current", "{input}"), "gate", 2),
+        Command("gate mutated baseline", ("gate", "--baseline", "{input}", "--current", "{other}"), "gate", 2),
+        Command("merge", ("merge", "{input}", "--out", "merged.json"), "results", 1),
     ),
 }
 

@@ -186,8 +186,8 @@ def rename_member(rng: random.Random, slot: Slot, root: Any) -> str | None:
 def add_member(rng: random.Random, slot: Slot, root: Any) -> str | None:
     if not isinstance(slot.value, Members):
         return None
-    key = rng.choice(["comment", "x", "", "format", "id", "priority", "steps", "\u00e9"])
-    slot.value.insert(rng.randrange(len(slot.value) + 1), [key, rng.choice([1, "x", None, [], Members()])])
+    key = rng.choice(["comment", "x", "", "format", "id", "priority", "steps", "\u00e9", "complete", "plannedCases"])
+    slot.value.insert(rng.randrange(len(slot.value) + 1), [key, rng.choice([1, "x", None, [], Members(), False, True])])
     return f"added {key!r}"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import unittest
 
-from answers import check_explanation, check_frames, check_solution
+from answers import check_explanation, check_frames, check_gate, check_results_reader, check_solution
 
 SYSTEM = json.dumps({
     "format": "layoutbench.constraints/1",
@@ -82,9 +82,56 @@ class SolutionCheckTests(unittest.TestCase):
         problems = check_solution(SYSTEM, solution(state(None, x=5, y=5)))
         self.assertIn("1 states for 2 steps", problems[0])
 
+    def test_a_system_without_constraints_must_not_be_solved(self) -> None:
+        problems = check_solution(json.dumps({"format": "layoutbench.constraints/1"}).encode(), solution(state(None)))
+        self.assertIn("without 'constraints'", problems[0])
+
+    def test_an_empty_id_must_not_be_solved_even_in_a_step(self) -> None:
+        system = {"constraints": [], "steps": [{"add": [{"id": "", "terms": {"x": 1}}]}]}
+        problems = check_solution(json.dumps(system).encode(), solution(state(None), state(0, x=0)))
+        self.assertIn("empty id", problems[0])
+
     def test_magnitudes_beyond_a_double_are_not_judged(self) -> None:
         system = json.dumps({"constraints": [{"id": "huge", "terms": {"x": 1e308}, "constant": 0}]}).encode()
         self.assertEqual(check_solution(system, solution(state(None, x=1e308))), [])
+
+
+def results(**members) -> dict:
+    case = {"workload": "w", "backend": "cassowary", "size": 10,
+            "phases": [{"name": "build", "samplesNanoseconds": [1, 2]}]}
+    document = {"format": "layoutbench.results/1", "createdAt": "2026-11-21T10:00:00Z", "cases": [case]}
+    document.update(members)
+    return document
+
+
+class ResultsCheckTests(unittest.TestCase):
+    def check(self, document: dict, stderr: bytes = b"") -> list[str]:
+        return check_results_reader(json.dumps(document).encode(), b"", stderr)
+
+    def test_a_sound_file_passes(self) -> None:
+        self.assertEqual(self.check(results()), [])
+        self.assertEqual(self.check(results(createdAt="2026-11-21T10:00:00.25Z")), [])
+
+    def test_an_impossible_creation_time_read_in_silence_is_a_problem(self) -> None:
+        self.assertIn("createdAt", self.check(results(createdAt="2026-13-45T99:99:99Z"))[0])
+        self.assertIn("createdAt", self.check(results(createdAt=False))[0])
+
+    def test_a_case_or_phase_listed_twice_in_silence_is_a_problem(self) -> None:
+        document = results()
+        document["cases"].append(json.loads(json.dumps(document["cases"][0])))
+        self.assertIn("listed twice", self.check(document)[0])
+        document = results()
+        document["cases"][0]["phases"].append({"name": "build", "samplesNanoseconds": [3]})
+        self.assertIn("phase is listed twice", self.check(document)[0])
+
+    def test_a_warning_on_stderr_is_enough(self) -> None:
+        document = results(createdAt="yesterday")
+        self.assertEqual(self.check(document, b"warning: createdAt 'yesterday' is not a time\n"), [])
+
+    def test_gate_must_fail_on_an_incomplete_file_warning_or_not(self) -> None:
+        data = json.dumps(results(complete=False, plannedCases=3)).encode()
+        self.assertIn("incomplete", check_gate(data, b"", b"warning: incomplete\n")[0])
+        self.assertEqual(check_gate(json.dumps(results(complete=True)).encode(), b"", b""), [])
 
 
 class FramesCheckTests(unittest.TestCase):
