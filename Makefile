@@ -209,12 +209,13 @@ Benchmarks/engines/kiwi/build/engine: Benchmarks/engines/kiwi/engine.cpp $(wildc
 
 # The fuzzer's own tests (fake benches that fail on purpose), then cases 0 to FUZZ_CASES - 1
 # of FUZZ_SEED against the debug bench, one case per core at a time. Standard library only, so
-# no venv. FUZZ_CASES is sized to about a minute on 2 busy cores (a case is one bench
-# process: 30-40 ms to start, about 80 ms on average); LAYOUTBENCH_LONG_TESTS=1 runs 20
-# times as many, and another FUZZ_SEED explores other cases. The failures folder is
-# emptied first, so what it holds is this run's.
+# no venv. A case is one bench process (30-40 ms to start) and costs 47 ms of CPU on
+# average, Python's included, so FUZZ_CASES=2000 is about 50 s on 2 quiet cores (1500 took
+# 72 s with the machine's load average at 6.6). LAYOUTBENCH_LONG_TESTS=1 runs 20 times as
+# many, and another FUZZ_SEED explores other cases. The failures folder is emptied first,
+# so what it holds is this run's.
 FUZZ_SEED ?= 1
-FUZZ_CASES ?= 1500
+FUZZ_CASES ?= 2000
 FUZZ := Benchmarks/fuzz
 fuzz: setup
 	$(SWIFT) build --scratch-path $(SCRATCH) --product bench

@@ -13,7 +13,8 @@ not contradict its input.
   a case or a phase listed twice: exit 0 without a warning; `gate` on a file that says
   `"complete": false`: exit 0 at all.
 
-Each check returns the problems it found, as sentences; none means the answer passes.
+Each check returns the problems it found, as sentences; none means the answer passes. A
+problem with the input that should have been refused starts with `accepted`.
 """
 
 from __future__ import annotations
@@ -129,12 +130,12 @@ def _apply_step(present: dict[str, _Constraint], step: Any) -> None:
 def _invalid_system(system: dict[str, Any]) -> list[str]:
     """What makes a system file invalid that `solve` must refuse (exit 2) and not run."""
     if "constraints" not in system:
-        return ["exit 0 for a system without 'constraints'"]
+        return ["accepted a system without 'constraints' (exit 0)"]
     steps = system.get("steps") if isinstance(system.get("steps"), list) else []
     added = [item for step in steps if isinstance(step, dict) and isinstance(step.get("add"), list) for item in step["add"]]
     for item in (system.get("constraints") if isinstance(system.get("constraints"), list) else []) + added:
         if isinstance(item, dict) and item.get("id") == "":
-            return ["exit 0 for a constraint with an empty id"]
+            return ["accepted a constraint with an empty id (exit 0)"]
     return []
 
 
@@ -284,14 +285,14 @@ def check_results_reader(input_data: bytes, stdout: bytes, stderr: bytes = b"") 
     if not isinstance(results, dict):
         return []
     warned = any(line.startswith("warning:") for line in stderr.decode("utf-8", errors="replace").splitlines())
-    return [] if warned else [f"exit 0 without a warning although {defect}" for defect in _results_defects(results)]
+    return [] if warned else [f"accepted without a warning: {defect}" for defect in _results_defects(results)]
 
 
 def check_gate(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
     """gate as a reader, and formats.md section 3: gate fails on an incomplete file."""
     results = _read_input(input_data)
     if isinstance(results, dict) and results.get("complete") is False:
-        return ["exit 0 although the file says \"complete\": false (gate must fail on an incomplete file)"]
+        return ["accepted an incomplete file (\"complete\": false): gate must fail on it, not exit 0"]
     return check_results_reader(input_data, stdout, stderr)
 
 

@@ -5,7 +5,8 @@ A case fails when `bench`
 * dies by a signal (a Swift trap is SIGILL or SIGTRAP; also SIGSEGV, SIGABRT, ...),
 * does not exit within the timeout, nor within four times it on a second try (so a machine
   busy with other builds does not pass for a hang), or
-* exits 0 with an answer its check refuses (answers.py).
+* exits 0 with an answer its check refuses, or on an input it should have refused or
+  warned about (answers.py).
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def judge(run: Run, check: str, input_data: bytes) -> tuple[str | None, list[str
     if run.status == 0:
         problems = CHECKS[check](input_data, run.stdout, run.stderr)
         if problems:
-            return "wrong answer", problems
+            return ("accepted invalid input" if problems[0].startswith("accepted") else "wrong answer"), problems
     return None, []
 
 

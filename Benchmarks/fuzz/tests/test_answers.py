@@ -84,7 +84,7 @@ class SolutionCheckTests(unittest.TestCase):
 
     def test_a_system_without_constraints_must_not_be_solved(self) -> None:
         problems = check_solution(json.dumps({"format": "layoutbench.constraints/1"}).encode(), solution(state(None)))
-        self.assertIn("without 'constraints'", problems[0])
+        self.assertIn("accepted a system without 'constraints'", problems[0])
 
     def test_an_empty_id_must_not_be_solved_even_in_a_step(self) -> None:
         system = {"constraints": [], "steps": [{"add": [{"id": "", "terms": {"x": 1}}]}]}

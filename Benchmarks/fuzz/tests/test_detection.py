@@ -16,7 +16,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import fuzz
-from campaign import prepare_case, run_case
+from campaign import Run, judge, prepare_case, run_case
 from corpus import COMMANDS, Source, Target
 
 SYSTEM = json.dumps({
@@ -104,6 +104,12 @@ class DetectionTests(unittest.TestCase):
         result = self.run_one("violating")
         self.assertEqual(result.failure, "wrong answer")
         self.assertIn("'pin'", result.problems[0])
+
+    def test_exit_0_on_an_input_formats_md_rejects_is_a_class_of_its_own(self) -> None:
+        answer = Run(0, b'{"states": [{"step": null, "values": {}}]}', b"", 0.1)
+        failure, problems = judge(answer, "solution", b'{"format": "layoutbench.constraints/1"}')
+        self.assertEqual(failure, "accepted invalid input")
+        self.assertIn("without 'constraints'", problems[0])
 
     def test_a_refusal_with_exit_status_2_passes_and_leaves_nothing(self) -> None:
         result = self.run_one("refusing")
