@@ -110,10 +110,15 @@ def _scene_views(data: bytes) -> tuple[str, ...]:
         return ()
 
 
-def trimmed_results(data: bytes) -> bytes:
+def trimmed_results(data: bytes, interrupted: bool = False) -> bytes:
     """A results file cut to its first cases and first samples, the medians left as they
-    were (the readers recompute what they need)."""
+    were (the readers recompute what they need); `interrupted`: marked as a run that
+    stopped before its plan was done (formats.md section 3: `"complete": false` and
+    `plannedCases`), which readers must warn about and gate must fail on."""
     document = json.loads(data)
+    if interrupted:
+        document["complete"] = False
+        document["plannedCases"] = TRIMMED_CASES + 1
     document["cases"] = document.get("cases", [])[:TRIMMED_CASES]
     for case in document["cases"]:
         for phase in case.get("phases", []):
@@ -149,8 +154,9 @@ def load_sources(bench: Path, repository: Path = REPOSITORY) -> list[Source]:
         sources.append(Source(f"export:{workload}:scene", "scene", data, _scene_views(data)))
     for path in RESULTS_FILES:
         sources.append(Source(path, "results", (repository / path).read_bytes()))
-    sources.append(Source(f"{SMOKE_BASELINE}:trimmed", "results",
-                          trimmed_results((repository / SMOKE_BASELINE).read_bytes())))
+    baseline = (repository / SMOKE_BASELINE).read_bytes()
+    sources.append(Source(f"{SMOKE_BASELINE}:trimmed", "results", trimmed_results(baseline)))
+    sources.append(Source(f"{SMOKE_BASELINE}:trimmed,interrupted", "results", trimmed_results(baseline, interrupted=True)))
     return sources
 
 
