@@ -99,9 +99,20 @@ class DetectionTests(unittest.TestCase):
         self.assertEqual(self.run_one("status 5").failure, "exit 5")
 
     def test_an_answer_breaking_a_required_constraint_is_a_failure(self) -> None:
-        # Case 0 of seed 11 must still hold `pin` as given for the fake's answer to break
-        # it; the assertion on the problem says so if the mutations ever change that.
-        result = self.run_one("violating")
+        # The fake's x = 4 breaks `pin` only where the mutations left `pin` as it was and
+        # added no other defect, so the case is one of those.
+        original = json.loads(SYSTEM)["constraints"][0]
+
+        def keeps_pin(index: int) -> bool:
+            _, data, _, _ = prepare_case(11, index, *system_targets())
+            try:
+                system = json.loads(data)
+                return system["constraints"][0] == original and set(system) == {"format", "constraints"}
+            except (ValueError, KeyError, IndexError, TypeError, RecursionError):
+                return False
+
+        index = next(index for index in range(200) if keeps_pin(index))
+        result = self.run_one("violating", index=index)
         self.assertEqual(result.failure, "wrong answer")
         self.assertIn("'pin'", result.problems[0])
 
