@@ -139,7 +139,7 @@ def _invalid_system(system: dict[str, Any]) -> list[str]:
     return []
 
 
-def check_solution(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+def check_solution(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
     """The problems of `bench solve`'s answer (see the module's description)."""
     solution, problems = read_output(stdout)
     if problems:
@@ -192,7 +192,7 @@ def _finite_numbers(value: Any, count: int) -> bool:
             and all(_number(item) is not None and math.isfinite(_number(item)) for item in value))
 
 
-def check_frames(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+def check_frames(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
     """The problems of `bench layout`'s answer: frames and content sizes not finite."""
     document, problems = read_output(stdout)
     if problems:
@@ -218,7 +218,7 @@ def check_frames(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[
     return problems[:PROBLEM_LIMIT]
 
 
-def check_explanation(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+def check_explanation(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
     """The problems of `bench explain`'s answer: a value neither finite nor null."""
     document, problems = read_output(stdout)
     if problems:
@@ -232,12 +232,12 @@ def check_explanation(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> 
     return problems
 
 
-def check_json_output(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+def check_json_output(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
     """Only that stdout is one strict JSON document."""
     return read_output(stdout)[1]
 
 
-def check_nothing(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+def check_nothing(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
     """Commands whose exit status is the whole verdict."""
     return []
 
@@ -277,7 +277,7 @@ def _results_defects(results: dict[str, Any]) -> list[str]:
     return defects
 
 
-def check_results_reader(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
+def check_results_reader(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
     """report, compare, merge on a mutated results file: a defect the reader neither
     refused (exit 2) nor warned about is read wrongly in silence (formats.md: never
     silently misread)."""
@@ -288,10 +288,11 @@ def check_results_reader(input_data: bytes, stdout: bytes, stderr: bytes = b"") 
     return [] if warned else [f"accepted without a warning: {defect}" for defect in _results_defects(results)]
 
 
-def check_gate(input_data: bytes, stdout: bytes, stderr: bytes = b"") -> list[str]:
-    """gate as a reader, and formats.md section 3: gate fails on an incomplete file."""
-    results = _read_input(input_data)
-    if isinstance(results, dict) and results.get("complete") is False:
+def check_gate(input_data: bytes, stdout: bytes, stderr: bytes = b"", other_data: bytes = b"") -> list[str]:
+    """gate as a reader, and formats.md section 3: gate fails on an incomplete file, the
+    mutated one or the unmutated one it is judged with (`other_data`)."""
+    if any(isinstance(results, dict) and results.get("complete") is False
+           for results in (_read_input(input_data), _read_input(other_data))):
         return ["accepted an incomplete file (\"complete\": false): gate must fail on it, not exit 0"]
     return check_results_reader(input_data, stdout, stderr)
 

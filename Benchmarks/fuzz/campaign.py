@@ -97,8 +97,9 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def judge(run: Run, check: str, input_data: bytes) -> tuple[str | None, list[str]]:
-    """The failure class and its problems, or (None, []) when the run is acceptable."""
+def judge(run: Run, check: str, input_data: bytes, other_data: bytes = b"") -> tuple[str | None, list[str]]:
+    """The failure class and its problems, or (None, []) when the run is acceptable.
+    `other_data` is the unmutated file the command also read, if any."""
     if run.status is None:
         return "hang", [f"no exit within {run.seconds:.1f} s"]
     if run.status < 0:
@@ -109,7 +110,7 @@ def judge(run: Run, check: str, input_data: bytes) -> tuple[str | None, list[str
     if run.status not in DOCUMENTED_STATUSES:
         return f"exit {run.status}", [f"undocumented exit status {run.status}"]
     if run.status == 0:
-        problems = CHECKS[check](input_data, run.stdout, run.stderr)
+        problems = CHECKS[check](input_data, run.stdout, run.stderr, other_data)
         if problems:
             return ("accepted invalid input" if problems[0].startswith("accepted") else "wrong answer"), problems
     return None, []
@@ -146,7 +147,8 @@ def run_case(bench: Path, seed: int, index: int, targets: list[Target], weights:
     run = run_bench(bench, arguments, folder, timeout)
     if run.status is None:
         run = run_bench(bench, arguments, folder, timeout * RETRY_TIMEOUT_FACTOR)
-    result.failure, result.problems = judge(run, target.command.check, data)
+    other = target.source.data if "{other}" in target.command.arguments else b""
+    result.failure, result.problems = judge(run, target.command.check, data, other)
     result.status, result.seconds = run.status, run.seconds
     result.stderr = run.stderr.decode("utf-8", errors="replace")[:STDERR_HEAD]
     if result.failure:

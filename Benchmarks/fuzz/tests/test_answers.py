@@ -132,6 +132,7 @@ class ResultsCheckTests(unittest.TestCase):
         data = json.dumps(results(complete=False, plannedCases=3)).encode()
         self.assertIn("incomplete", check_gate(data, b"", b"warning: incomplete\n")[0])
         self.assertEqual(check_gate(json.dumps(results(complete=True)).encode(), b"", b""), [])
+        self.assertIn("incomplete", check_gate(json.dumps(results()).encode(), b"", b"", data)[0])
 
 
 class FramesCheckTests(unittest.TestCase):
