@@ -16,6 +16,7 @@ extension GateTrials {
     }
 
     public var failed: Int { outcomes.filter(\.failed).count }
+    public var failedFirst: Int { outcomes.filter(\.failedFirst).count }
   }
 
   /// What `bench gate-trials` measured and how, for the record.
@@ -48,7 +49,8 @@ extension GateTrials {
   }
 
   /// `layoutbench.gate-trials/1` (docs/comparing.md): the settings, and per arm the
-  /// number of trials, how many failed and each failed trial's findings. O(findings).
+  /// number of trials, how many failed after confirmation and before it, and each trial
+  /// that failed first: its parts, its first findings and those confirmed. O(findings).
   public func jsonValue(of record: Record) -> JSONValue {
     let gate = policy.gate
     let settings: JSONValue = .object([
@@ -56,22 +58,24 @@ extension GateTrials {
       ("repetitionsPerPart", .number(record.repetitionsPerPart)), ("seed", .string(String(record.seed))),
       ("significance", .number(gate.significance)), ("minimumSlowdown", .number(gate.minimumSlowdown)),
       ("timingFloorNanoseconds", .number(gate.timingFloorNanoseconds)), ("floorSlowdown", .number(gate.floorSlowdown)),
-      ("figureTolerance", .number(gate.figureTolerance)),
+      ("figureTolerance", .number(gate.figureTolerance)), ("confirmations", .number(Double(policy.confirmations))),
       ("otherBusyCPUs", record.otherBusyCPUs.map { .number($0) } ?? .null),
     ])
     let arms: [JSONValue] = record.arms.map { arm in
       .object([
         ("name", .string(arm.name)), ("injection", arm.injection.map { .string($0) } ?? .null),
         ("trials", .number(Double(arm.outcomes.count))), ("failed", .number(Double(arm.failed))),
+        ("failedBeforeConfirmation", .number(Double(arm.failedFirst))),
         (
           "failedTrials",
           .array(
-            arm.outcomes.enumerated().filter { $0.element.failed }.map { index, outcome in
+            arm.outcomes.enumerated().filter { $0.element.failedFirst }.map { index, outcome in
               .object([
                 ("trial", .number(Double(index))),
                 ("baseParts", .array(outcome.baseParts.map { .number(Double($0)) })),
                 ("headParts", .array(outcome.headParts.map { .number(Double($0)) })),
-                ("findings", .array(outcome.failures.map { .string($0.description) })),
+                ("findings", .array(outcome.firstFailures.map { .string($0.description) })),
+                ("confirmed", .array(outcome.failures.map { .string($0.description) })),
               ])
             })
         ),

@@ -16,8 +16,8 @@ extension Bench {
         0.10). Each part gets the repetitions one of the gate's processes gets. Then \
         --trials times per head arm: the baseline's number of processes drawn at random \
         (--seed) from the base arm against as many from the head arm, pooled and judged \
-        by the gate's rules (same-run timings, every process pair agreeing; no \
-        confirmation rounds). Prints and writes (--out, layoutbench.gate-trials/1) how many \
+        by the gate's rules (same-run timings, every process pair agreeing), timing \
+        failures confirmed on fresh draws (--confirmations, 2, as the gate does). Prints and writes (--out, layoutbench.gate-trials/1) how many \
         trials failed: false positives for the same build, detections for the slowed one \
         (docs/comparing.md).
 
@@ -44,6 +44,9 @@ extension Bench {
     @Option(help: "Seed of the trials' draws.")
     var seed: UInt64 = 1
 
+    @Option(help: "Confirmation rounds per trial with timing failures, each on fresh parts (the gate's --confirmations).")
+    var confirmations = 2
+
     @Option(help: "Where the trials are written (layoutbench.gate-trials/1).")
     var out: String
 
@@ -52,6 +55,7 @@ extension Bench {
 
     func validate() throws {
       guard parts >= 1, trials >= 1 else { throw ValidationError("--parts and --trials must be at least 1") }
+      guard confirmations >= 0 else { throw ValidationError("--confirmations must be 0 or more") }
       guard slowdown > 0, slowdown.isFinite else { throw ValidationError("--slowdown must be a positive fraction") }
       if BuildConfiguration.name == "debug" && !allowDebug {
         throw ValidationError("this bench is a debug build; build with 'swift build -c release' or pass --allow-debug")
@@ -65,8 +69,10 @@ extension Bench {
         throw ExitCode(2)
       }
       let processes = rerun.recorded.processes
-      guard parts >= processes else {
-        StandardError.print("error: --parts \(parts) is fewer than the baseline's \(processes) processes per trial")
+      guard parts >= (1 + confirmations) * processes else {
+        StandardError.print(
+          "error: --parts \(parts) is fewer than a trial and its \(confirmations) confirmation(s) draw: "
+            + "\(1 + confirmations) × the baseline's \(processes) processes")
         throw ExitCode(2)
       }
       let available = rerun.drivesSystems ? BackendRegistry.entries.map(\.name) : LayoutBackendRegistry.entries.map(\.name)
@@ -93,7 +99,8 @@ extension Bench {
       let busy = Gate.otherBusyCPUs(since: before)
 
       let trialRunner = BenchCore.GateTrials(
-        policy: GatePolicy(gate: RegressionGate(), confirmations: 0, busyLimit: .infinity, resamples: 200), processes: processes)
+        policy: GatePolicy(gate: RegressionGate(), confirmations: confirmations, busyLimit: .infinity, resamples: 200),
+        processes: processes)
       var recorded: [BenchCore.GateTrials.Arm] = []
       for (index, name) in [(1, "same build"), (2, injection)] {
         let outcomes: [BenchCore.GateTrials.Outcome]
@@ -107,7 +114,10 @@ extension Bench {
         }
         recorded.append(.init(name: name, injection: index == 2 ? injection : nil, outcomes: outcomes))
         let failed = outcomes.filter(\.failed).count
-        print("\(name): \(failed) of \(trials) trials failed the gate (\(Formatting.fixed(100 * Double(failed) / Double(trials), decimals: 1)) %)")
+        let first = outcomes.filter(\.failedFirst).count
+        print(
+          "\(name): \(failed) of \(trials) trials failed the gate (\(Formatting.fixed(100 * Double(failed) / Double(trials), decimals: 1)) %); "
+            + "\(first) before confirmation, \(outcomes.filter { $0.firstFailures.contains { $0.kind == .timingRegressed } }.count) with a timing failure")
       }
       if let busy { print("other processes kept \(Formatting.fixed(busy, decimals: 2)) CPUs busy meanwhile") }
       let record = BenchCore.GateTrials.Record(
