@@ -56,7 +56,10 @@ GENERATED_FOLDERS = {
     "reports": "`bench report` of a suite",
     "charts": "a chart of FINDINGS (Notebooks/findings_charts.py)",
 }
-KINDS = {"layoutbench.memory/1": "peak resident memory per view (Benchmarks/memory_per_view.py)"}
+KINDS = {
+    "layoutbench.memory/1": "peak resident memory per view (Benchmarks/memory_per_view.py)",
+    "layoutbench.gate-trials/1": "the gate's false-positive and detection rates (bench gate-trials)",
+}
 
 # A path token: optional ../ or ./, then Results/ or current/, then path characters, with
 # brace groups allowed to hold commas. Not preceded by a path or word character, so

@@ -33,6 +33,9 @@
 #      cassowary's (differences recorded, --allow-mismatches) into engines-<suite>.json,
 #      their reports into reports/engines/ and Notebooks/engine_tables.py into
 #      engine-tables.md.
+#   4c. The gate's error rates: `bench gate-trials` on the smoke baseline (24 processes in
+#      each of three interleaved arms, 100 trials per head arm, CI's settings) into
+#      gate-trials.json (docs/comparing.md). Not pinned: the gate is not.
 #   5. Each side's runs pooled into one file per suite (Benchmarks/pool_runs.py),
 #      the reports drawn (`bench report --fit-from 100`), FINDINGS' tables printed
 #      (Notebooks/findings_tables.py into tables.md, and from the recheck files into
@@ -44,7 +47,7 @@
 # views, kiwisolver at 1,000); --quick took 11 minutes there (one campaign run, sizes to
 # 1,000, 2 alternating pairs) and is for checking the script, not for claims.
 #
-# Usage: regenerate.sh [--quick] [--reuse] [--only screens|engines] [--out DIR]
+# Usage: regenerate.sh [--quick] [--reuse] [--only screens|engines|gate-trials] [--out DIR]
 #   --out DIR  where the files go (default Results/scratch/regenerated; Results/current is
 #              replaced only when named here)
 #   --reuse    skip the measurements and redo step 5 from the runs already in RUNS
@@ -53,6 +56,7 @@
 #              other suites' files already in DIR (so DIR must hold a full set, e.g.
 #              Results/current)
 #   --only engines  step 4b alone, then the index
+#   --only gate-trials  step 4c alone (about five minutes), then the index
 # Environment: BENCH (a release bench, default: built here), PYTHON (default .venv/bin/python,
 # made by `make oracles`, which the kiwisolver engines run on too), RUNS (where every single run's file goes, default the ignored
 # Results/scratch/runs: only the pooled files go to DIR), CAMPAIGN_RUNS, SCALING_RUNS,
@@ -72,10 +76,10 @@ while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1 ;;
     --reuse) REUSE=1 ;;
-    --only) case ${2:-} in screens|engines) ONLY=$2 ;; *) echo "error: --only takes 'screens' or 'engines'" >&2; exit 64 ;; esac; shift ;;
+    --only) case ${2:-} in screens|engines|gate-trials) ONLY=$2 ;; *) echo "error: --only takes 'screens', 'engines' or 'gate-trials'" >&2; exit 64 ;; esac; shift ;;
     --out) [ $# -ge 2 ] || { echo "error: --out needs a folder" >&2; exit 64; }; OUT=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
     *) echo "error: unknown argument '$1'" >&2
-       echo "usage: regenerate.sh [--quick] [--reuse] [--only screens|engines] [--out DIR]" >&2; exit 64 ;;
+       echo "usage: regenerate.sh [--quick] [--reuse] [--only screens|engines|gate-trials] [--out DIR]" >&2; exit 64 ;;
   esac
   shift
 done
@@ -168,13 +172,24 @@ engines_files() {
   "$PYTHON" "$REPO/Notebooks/engine_tables.py" "$OUT"/engines-{stackviews,deep,churn,anchor}.json > "$OUT/engine-tables.md" \
     || FAILED+=("engine_tables.py")
 }
+# The gate's error rates (step 4c), straight into DIR: the trials are the claim.
+gate_trials() {
+  "$BENCH" gate-trials --baseline "$REPO/Benchmarks/baselines/smoke.json" --parts 24 --trials 100 \
+    --out "$OUT/gate-trials.json" 2> /dev/null || FAILED+=("bench gate-trials")
+  step "gate trials done"
+}
 pool() { # pool OUT.json INPUT... (one input is copied as it is)
   local out=$1; shift
   if [ $# -eq 1 ]; then cp "$1" "$out"; else "$PYTHON" "$REPO/Benchmarks/pool_runs.py" "$@" --out "$out" > /dev/null || FAILED+=("pool $out"); fi
 }
 shopt -s nullglob
 
-if [ "$ONLY" = engines ]; then
+if [ "$ONLY" = gate-trials ]; then
+  gate_trials
+  "$PYTHON" "$REPO/Notebooks/results_index.py" --results "$OUT" --write || FAILED+=("results_index.py")
+  if [ ${#FAILED[@]} -gt 0 ]; then printf 'failed: %s\n' "${FAILED[@]}" >&2; exit 1; fi
+  exit 0
+elif [ "$ONLY" = engines ]; then
   [ "$REUSE" = 1 ] || engines_runs
   engines_files
   "$PYTHON" "$REPO/Notebooks/results_index.py" --results "$OUT" --write || FAILED+=("results_index.py")
@@ -244,6 +259,7 @@ elif [ "$REUSE" = 0 ]; then
   done
   screens_runs
   engines_runs
+  gate_trials
 fi
 
 if [ "$ONLY" != screens ]; then
