@@ -66,7 +66,7 @@ public final class DenseSimplexSolver: LinearSolver {
   /// required constraints (one phase one).
   /// - Complexity: O(1) for an optional constraint; one dense phase one for a required one.
   /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
-  ///   `nonFiniteConstant`, `unsatisfiable` (with the conflicting set), `limitExceeded`.
+  ///   `nonFiniteConstant`, `coefficientOutOfRange`, `constantOutOfRange`, `unsatisfiable` (with the conflicting set), `limitExceeded`.
   public func add(_ constraint: Constraint) throws(SolverError) {
     try add(contentsOf: [constraint])
   }
@@ -113,11 +113,13 @@ public final class DenseSimplexSolver: LinearSolver {
   }
 
   /// Replaces a constraint's constant; for a required constraint, after a phase-one test.
-  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `unsatisfiable` (the old constant
+  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `constantOutOfRange`,
+  ///   `unsatisfiable` (the old constant
   ///   stays), `limitExceeded`.
   public func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
     guard contains(id), var changed = constraints[id.index] else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
+    if let error = AccuracyContract.violation(constant: constant, of: id) { throw error }
     changed.expression.constant = constant
     if changed.priority.isRequired {
       let others = presentRequired().filter { $0.id != id }
@@ -167,10 +169,11 @@ public final class DenseSimplexSolver: LinearSolver {
     variable.index < edits.count && edits[variable.index] != nil
   }
 
-  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
+  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`, `suggestionOutOfRange`.
   public func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     guard value.isFinite else { throw .nonFiniteSuggestion(variable) }
+    if let error = AccuracyContract.violation(suggestion: value, for: variable) { throw error }
     edits[variable.index]?.target = value
     needsSolve = true
   }

@@ -12,13 +12,15 @@ extension SolutionDocument.ErrorRecord {
       constraint = id
       conflicts = others
     case .duplicateConstraint(let id), .unknownConstraint(let id), .invalidPriority(let id, _),
-      .requiredPriorityChange(let id), .nonFiniteConstant(let id):
+      .requiredPriorityChange(let id), .nonFiniteConstant(let id), .constantOutOfRange(let id, _),
+      .inaccurate(let id, _):
       constraint = id
-    case .nonFiniteCoefficient(let id, let v):
+    case .nonFiniteCoefficient(let id, let v), .coefficientOutOfRange(let id, let v, _):
       constraint = id
       variable = v
     case .duplicateEditVariable(let v), .unknownEditVariable(let v), .requiredEditPriority(let v),
-      .invalidEditPriority(let v, _), .nonFiniteSuggestion(let v):
+      .invalidEditPriority(let v, _), .nonFiniteSuggestion(let v), .suggestionOutOfRange(let v, _),
+      .valueOutOfRange(let v, _):
       variable = v
     case .limitExceeded, .internalInconsistency:
       break

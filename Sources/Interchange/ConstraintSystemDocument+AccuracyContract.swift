@@ -1,0 +1,59 @@
+import LayoutModel
+import StrictJSON
+
+extension ConstraintSystemDocument {
+  /// The first number of the file outside the accuracy contract (`AccuracyContract`), in
+  /// file order — initial constraints, then each step — with its JSON path; nil when every
+  /// coefficient, constant and suggested value lies within it. `bench solve` refuses such
+  /// a file before solving (exit status 3), so that no state is answered from a system the
+  /// backends cannot hold accurately; the backends refuse the same numbers one call at a
+  /// time, for callers that skip this check.
+  /// - Complexity: O(size of the document); allocates only the path of a refusal.
+  public func accuracyRefusal() -> AccuracyRefusal? {
+    for (index, constraint) in constraints.enumerated() {
+      if let refusal = accuracyRefusal(of: constraint, at: .root.appending("constraints").appending(index)) {
+        return refusal
+      }
+    }
+    for (index, step) in steps.enumerated() {
+      let path = JSONPath.root.appending("steps").appending(index)
+      switch step {
+      case .suggest(let entries):
+        for (variable, value) in entries {
+          if let error = AccuracyContract.violation(suggestion: value, for: variable) {
+            return refusal(error, at: path.appending("suggest").appending(name(of: variable)))
+          }
+        }
+      case .setConstant(let entries):
+        for (id, constant) in entries {
+          if let error = AccuracyContract.violation(constant: constant, of: id) {
+            return refusal(error, at: path.appending("setConstant").appending(name(of: id)))
+          }
+        }
+      case .add(let added):
+        for (position, constraint) in added.enumerated() {
+          if let refusal = accuracyRefusal(of: constraint, at: path.appending("add").appending(position)) {
+            return refusal
+          }
+        }
+      case .setPriority, .remove:
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// A constraint's first coefficient (in term order) or its constant outside the
+  /// contract. O(terms).
+  private func accuracyRefusal(of constraint: Constraint, at path: JSONPath) -> AccuracyRefusal? {
+    guard let error = AccuracyContract.violation(of: constraint) else { return nil }
+    if case .coefficientOutOfRange(_, let variable, _) = error {
+      return refusal(error, at: path.appending("terms").appending(name(of: variable)))
+    }
+    return refusal(error, at: path.appending("constant"))
+  }
+
+  private func refusal(_ error: SolverError, at path: JSONPath) -> AccuracyRefusal {
+    AccuracyRefusal(path: path, message: error.message(names: self))
+  }
+}
