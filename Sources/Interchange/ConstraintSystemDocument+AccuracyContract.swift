@@ -43,12 +43,17 @@ extension ConstraintSystemDocument {
     return nil
   }
 
-  /// A constraint's first coefficient (in term order) or its constant outside the
-  /// contract. O(terms).
+  /// A constraint's first coefficient (in term order), the spread of its coefficients (at
+  /// the smallest) or its constant outside the contract. O(terms).
   private func accuracyRefusal(of constraint: Constraint, at path: JSONPath) -> AccuracyRefusal? {
     guard let error = AccuracyContract.violation(of: constraint) else { return nil }
-    if case .coefficientOutOfRange(_, let variable, _) = error {
+    switch error {
+    case .coefficientOutOfRange(_, let variable, _):
       return refusal(error, at: path.appending("terms").appending(name(of: variable)))
+    case .coefficientSpreadOutOfRange(_, let smallest, _):
+      return refusal(error, at: path.appending("terms").appending(name(of: smallest.variable)))
+    default:
+      break
     }
     return refusal(error, at: path.appending("constant"))
   }

@@ -7,7 +7,8 @@ extension SceneDocument {
   /// it. Every number a scene gives ends up in solver constants (lengths: sizes, positions,
   /// constants, spacing, margins, insets, text metrics, offsets) or coefficients
   /// (multipliers), so lengths are held to the contract's largest constant and nonzero
-  /// multipliers to its coefficient range; priorities, hugging, compression resistance,
+  /// multipliers to its largest coefficient ratio (a multiplier sits beside coefficients
+  /// of 1); priorities, hugging, compression resistance,
   /// `maxLines`, `setTextScale` and the `workload`/`operations` extensions are not solver
   /// numbers and are not checked here. Checking the file before lowering also keeps
   /// lowering's own arithmetic (a multiplier times an inset, a spacing times a count) far
@@ -84,11 +85,11 @@ extension SceneDocument {
     case .unchecked:
       return nil
     case .multiplier:
-      guard !AccuracyContract.isCoefficientWithin(number) else { return nil }
+      guard !AccuracyContract.isMultiplierWithin(number) else { return nil }
       return AccuracyRefusal(
         path: path,
         message: "the multiplier \(number)\(subject) is outside the accuracy contract, which takes zero or "
-          + "magnitudes in \(AccuracyContract.coefficientRangeText)")
+          + "magnitudes in \(AccuracyContract.multiplierRangeText)")
     case .length:
       guard !AccuracyContract.isConstantWithin(number) else { return nil }
       return AccuracyRefusal(

@@ -15,6 +15,9 @@ extension SolutionDocument.ErrorRecord {
       .requiredPriorityChange(let id), .nonFiniteConstant(let id), .constantOutOfRange(let id, _),
       .inaccurate(let id, _):
       constraint = id
+    case .coefficientSpreadOutOfRange(let id, let smallest, _):
+      constraint = id
+      variable = smallest.variable
     case .nonFiniteCoefficient(let id, let v), .coefficientOutOfRange(let id, let v, _):
       constraint = id
       variable = v

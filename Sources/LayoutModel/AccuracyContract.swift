@@ -7,7 +7,7 @@
 /// behind that survives when it is changed back. Where they start failing was measured with
 /// seeded random systems (`AccuracyContractSweepTests`, `LAYOUTBENCH_LONG_TESTS=1`):
 /// coefficients spanning 1e5 within a constraint (wrong optima, "unbounded" internal
-/// errors); one constant of 1e9 among constants of 100 (Cassowary refuses a satisfiable
+/// errors; a variable's coefficients all scaled alike were answered correctly across 1e12); one constant of 1e9 among constants of 100 (Cassowary refuses a satisfiable
 /// required constraint; from 1e11 it leaves one unmet); a suggestion of 1e11 and back
 /// (Cassowary does not return to the first answer). The bounds keep a margin of 10 below the
 /// first and 1000 below the others.
@@ -20,9 +20,14 @@
 /// ``valueViolation(_:of:)``).
 public enum AccuracyContract {
   /// The smallest magnitude of a nonzero coefficient.
-  public static let smallestCoefficient = 1e-2
+  public static let smallestCoefficient = 1e-6
   /// The largest magnitude of a coefficient.
-  public static let largestCoefficient = 1e2
+  public static let largestCoefficient = 1e6
+  /// The largest ratio of two nonzero coefficient magnitudes within one constraint. What
+  /// breaks the backends is coefficients of different sizes in one row, not a variable
+  /// measured in other units (scaling all of a variable's coefficients alike was answered
+  /// correctly across 1e12).
+  public static let largestCoefficientRatio = 1e4
   /// The largest magnitude of a constant, a new constant or a suggested value.
   public static let largestConstant = 1e6
   /// The largest magnitude of a value in an answer: beyond it the residual tolerance no
@@ -30,12 +35,22 @@ public enum AccuracyContract {
   public static let largestValue = 1e8
 
   /// The first number of `constraint` outside the contract (each coefficient in term
-  /// order, then the constant), or nil. Non-finite numbers are ``Constraint/validationError()``'s
-  /// business and pass here. O(terms).
+  /// order, then the spread of its coefficients, then the constant), or nil. Non-finite
+  /// numbers are ``Constraint/validationError()``'s business and pass here. O(terms), no
+  /// allocation.
   @inlinable
   public static func violation(of constraint: Constraint) -> SolverError? {
-    for term in constraint.expression.terms where !isCoefficientWithin(term.coefficient) {
-      return .coefficientOutOfRange(constraint.id, term.variable, term.coefficient)
+    var smallest: Term?
+    var largest: Term?
+    for term in constraint.expression.terms where term.coefficient != 0 {
+      guard isCoefficientWithin(term.coefficient) else {
+        return .coefficientOutOfRange(constraint.id, term.variable, term.coefficient)
+      }
+      if smallest.map({ abs(term.coefficient) < abs($0.coefficient) }) ?? true { smallest = term }
+      if largest.map({ abs(term.coefficient) > abs($0.coefficient) }) ?? true { largest = term }
+    }
+    if let smallest, let largest, abs(largest.coefficient) > largestCoefficientRatio * abs(smallest.coefficient) {
+      return .coefficientSpreadOutOfRange(constraint.id, smallest: smallest, largest: largest)
     }
     return violation(constant: constraint.expression.constant, of: constraint.id)
   }
@@ -76,14 +91,26 @@ public enum AccuracyContract {
       || (magnitude >= smallestCoefficient && magnitude <= largestCoefficient)
   }
 
+  /// Zero or a magnitude in [1 / ``largestCoefficientRatio``, ``largestCoefficientRatio``]:
+  /// a scene's multiplier, which lowers into a constraint beside coefficients of 1.
+  @inlinable
+  public static func isMultiplierWithin(_ multiplier: Double) -> Bool {
+    let magnitude = abs(multiplier)
+    return magnitude == 0 || (magnitude * largestCoefficientRatio >= 1 && magnitude <= largestCoefficientRatio)
+  }
+
   /// A magnitude at most ``largestConstant``; NaN and infinities pass, as above.
   @inlinable
   public static func isConstantWithin(_ constant: Double) -> Bool {
     !constant.isFinite || abs(constant) <= largestConstant
   }
 
-  /// `[1e-2, 1e2]`, for messages.
-  public static let coefficientRangeText = "[1e-2, 1e2]"
+  /// `[1e-6, 1e6]`, for messages.
+  public static let coefficientRangeText = "[1e-6, 1e6]"
+  /// `1e4`, for messages.
+  public static let largestCoefficientRatioText = "1e4"
+  /// `[1e-4, 1e4]`, for messages.
+  public static let multiplierRangeText = "[1e-4, 1e4]"
   /// `1e6`, for messages.
   public static let largestConstantText = "1e6"
   /// `1e8`, for messages.

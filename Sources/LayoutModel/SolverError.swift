@@ -37,6 +37,9 @@ public enum SolverError: Error, Hashable, Sendable {
   /// A coefficient of `variable` in `constraint` lies outside the accuracy contract
   /// (``AccuracyContract``: nonzero magnitudes within its coefficient range).
   case coefficientOutOfRange(ConstraintID, VariableID, Double)
+  /// The nonzero coefficients of `constraint` span more than the accuracy contract's
+  /// largest ratio: `smallest` and `largest` are the terms at either end.
+  case coefficientSpreadOutOfRange(ConstraintID, smallest: Term, largest: Term)
   /// The constant of `constraint` (or a new constant for it) lies outside the accuracy
   /// contract.
   case constantOutOfRange(ConstraintID, Double)
@@ -71,7 +74,7 @@ extension SolverError {
   /// that meets one stops (`bench`: exit status 3) rather than print a doubtful answer.
   public var isAccuracyRefusal: Bool {
     switch self {
-    case .coefficientOutOfRange, .constantOutOfRange, .suggestionOutOfRange, .inaccurate, .valueOutOfRange: true
+    case .coefficientOutOfRange, .coefficientSpreadOutOfRange, .constantOutOfRange, .suggestionOutOfRange, .inaccurate, .valueOutOfRange: true
     default: false
     }
   }
@@ -97,6 +100,7 @@ extension SolverError: CustomStringConvertible {
     case .nonFiniteSuggestion: "nonFiniteSuggestion"
     case .limitExceeded: "limitExceeded"
     case .coefficientOutOfRange: "coefficientOutOfRange"
+    case .coefficientSpreadOutOfRange: "coefficientSpreadOutOfRange"
     case .constantOutOfRange: "constantOutOfRange"
     case .suggestionOutOfRange: "suggestionOutOfRange"
     case .inaccurate: "inaccurate"
@@ -142,6 +146,11 @@ extension SolverError: CustomStringConvertible {
     case .coefficientOutOfRange(let id, let v, let value):
       return "constraint '\(names.name(of: id))' has the coefficient \(value) for '\(names.name(of: v))'; "
         + "the accuracy contract takes nonzero magnitudes in \(AccuracyContract.coefficientRangeText)"
+    case .coefficientSpreadOutOfRange(let id, let smallest, let largest):
+      return "constraint '\(names.name(of: id))' has coefficients from \(smallest.coefficient) for "
+        + "'\(names.name(of: smallest.variable))' to \(largest.coefficient) for '\(names.name(of: largest.variable))'; "
+        + "the accuracy contract takes magnitudes within a factor of \(AccuracyContract.largestCoefficientRatioText) "
+        + "of each other in one constraint"
     case .constantOutOfRange(let id, let value):
       return "constraint '\(names.name(of: id))' has the constant \(value); "
         + "the accuracy contract takes magnitudes up to \(AccuracyContract.largestConstantText)"
