@@ -13,7 +13,7 @@ extension SolutionDocument.ErrorRecord {
       conflicts = others
     case .duplicateConstraint(let id), .unknownConstraint(let id), .invalidPriority(let id, _),
       .requiredPriorityChange(let id), .nonFiniteConstant(let id), .constantOutOfRange(let id, _),
-      .inaccurate(let id, _):
+      .inaccurate(let id, _), .illConditioned(let id, _, _):
       constraint = id
     case .coefficientSpreadOutOfRange(let id, let smallest, _):
       constraint = id
@@ -23,7 +23,7 @@ extension SolutionDocument.ErrorRecord {
       variable = v
     case .duplicateEditVariable(let v), .unknownEditVariable(let v), .requiredEditPriority(let v),
       .invalidEditPriority(let v, _), .nonFiniteSuggestion(let v), .suggestionOutOfRange(let v, _),
-      .valueOutOfRange(let v, _):
+      .valueOutOfRange(let v, _), .illConditionedSuggestion(let v, _, _):
       variable = v
     case .limitExceeded, .internalInconsistency:
       break

@@ -5,12 +5,19 @@
 /// by Cassowary, 1e-9 by the dense simplex), so coefficients of very different sizes in one
 /// constraint lose the small ones, and a constant far above its neighbours leaves rounding
 /// behind that survives when it is changed back. Where they start failing was measured with
-/// seeded random systems (`AccuracyContractSweepTests`, `LAYOUTBENCH_LONG_TESTS=1`):
-/// coefficients spanning 1e5 within a constraint (wrong optima, "unbounded" internal
-/// errors; a variable's coefficients all scaled alike were answered correctly across 1e12); one constant of 1e9 among constants of 100 (Cassowary refuses a satisfiable
-/// required constraint; from 1e11 it leaves one unmet); a suggestion of 1e11 and back
-/// (Cassowary does not return to the first answer). The bounds keep a margin of 10 below the
-/// first and 1000 below the others.
+/// seeded random systems (`AccuracyContractSweepTests` with `LAYOUTBENCH_LONG_TESTS=1`, and
+/// `bench solve --check` on generated files): coefficients spanning 1e5 within a constraint
+/// gave wrong optima and "unbounded" internal errors with constants of 100; spanning 1e3,
+/// Cassowary kept cells below its own cut-off (an invariant its debug build checks); with
+/// coefficients spanning up to 3e3, a required constraint is left unmet once a constant of
+/// 1e6 is about (1e5 still held); spanning 3e2, every case held with constants of 3e7 (hence
+/// the joint bound ``largestConditioning``); a variable's coefficients all scaled alike held
+/// across 1e12. Scenes need spans of a few hundred: autoresizing splits a change in
+/// proportion to the parts (0.0037 beside 1), `fillProportionally` weighs by intrinsic
+/// sizes. One constant of 1e8 among constants of 100 made Cassowary refuse a satisfiable
+/// required constraint until its feasibility tolerance followed the constants given
+/// (``largestConstant`` is as far as that was measured since); a suggestion of 1e11 and back
+/// left it off its first answer.
 ///
 /// A number outside is refused before any state changes, with an error naming the
 /// constraint or edit variable and the number; a refusal is never a wrong answer. The
@@ -26,13 +33,21 @@ public enum AccuracyContract {
   /// The largest ratio of two nonzero coefficient magnitudes within one constraint. What
   /// breaks the backends is coefficients of different sizes in one row, not a variable
   /// measured in other units (scaling all of a variable's coefficients alike was answered
-  /// correctly across 1e12).
-  public static let largestCoefficientRatio = 1e4
-  /// The largest magnitude of a constant, a new constant or a suggested value.
-  public static let largestConstant = 1e6
-  /// The largest magnitude of a value in an answer: beyond it the residual tolerance no
-  /// longer separates an answer from rounding.
-  public static let largestValue = 1e8
+  /// correctly across 1e12). A multiplier of a scene sits beside coefficients of 1, so it
+  /// is held to [1 / ratio, ratio].
+  public static let largestCoefficientRatio = 3e2
+  /// The largest magnitude of a constant, a new constant or a suggested value. Above the
+  /// 2^24 that Qt and kiwi use for "no maximum size" (enaml's `width <= 16777200`).
+  public static let largestConstant = 3e7
+  /// The largest value of (largest constant) × (largest coefficient ratio)² over a
+  /// system (``MagnitudeRecord``): rounding a constant leaves grows with the square of the
+  /// spreads it is pivoted through. Measured: 9e11 held (constants of 1e5, ratios to 3e3),
+  /// and 2.7e12 (3e7, 3e2); 9e12 (1e6, 3e3) left a required constraint unmet by 2e-4.
+  public static let largestConditioning = 1e11
+  /// The largest magnitude of a value in an answer: answers were seen to go wrong from
+  /// magnitudes of 1e9, and a value far beyond every constant is the mark of a chain of
+  /// multipliers that no per-number bound sees.
+  public static let largestValue = 1e9
 
   /// The first number of `constraint` outside the contract (each coefficient in term
   /// order, then the spread of its coefficients, then the constant), or nil. Non-finite
@@ -91,6 +106,13 @@ public enum AccuracyContract {
       || (magnitude >= smallestCoefficient && magnitude <= largestCoefficient)
   }
 
+  /// Whether a system whose largest constant is `constant` and whose largest coefficient
+  /// ratio within a constraint is `ratio` lies within ``largestConditioning``. O(1).
+  @inlinable
+  public static func isConditioningWithin(constant: Double, ratio: Double) -> Bool {
+    constant * ratio * ratio <= largestConditioning
+  }
+
   /// Zero or a magnitude in [1 / ``largestCoefficientRatio``, ``largestCoefficientRatio``]:
   /// a scene's multiplier, which lowers into a constraint beside coefficients of 1.
   @inlinable
@@ -107,12 +129,14 @@ public enum AccuracyContract {
 
   /// `[1e-6, 1e6]`, for messages.
   public static let coefficientRangeText = "[1e-6, 1e6]"
-  /// `1e4`, for messages.
-  public static let largestCoefficientRatioText = "1e4"
-  /// `[1e-4, 1e4]`, for messages.
-  public static let multiplierRangeText = "[1e-4, 1e4]"
-  /// `1e6`, for messages.
-  public static let largestConstantText = "1e6"
-  /// `1e8`, for messages.
-  public static let largestValueText = "1e8"
+  /// `300`, for messages.
+  public static let largestCoefficientRatioText = "300"
+  /// `[1/300, 300]`, for messages.
+  public static let multiplierRangeText = "[1/300, 300]"
+  /// `1e11`, for messages.
+  public static let largestConditioningText = "1e11"
+  /// `3e7`, for messages.
+  public static let largestConstantText = "3e7"
+  /// `1e9`, for messages.
+  public static let largestValueText = "1e9"
 }

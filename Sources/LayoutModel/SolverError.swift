@@ -45,6 +45,12 @@ public enum SolverError: Error, Hashable, Sendable {
   case constantOutOfRange(ConstraintID, Double)
   /// A suggested value for an edit variable lies outside the accuracy contract.
   case suggestionOutOfRange(VariableID, Double)
+  /// With `constraint` (or its new constant), the solver's largest constant and largest
+  /// coefficient ratio within a constraint would pass the accuracy contract's joint bound
+  /// (``AccuracyContract/largestConditioning``); the figures are those it would reach.
+  case illConditioned(ConstraintID, largestConstant: Double, largestRatio: Double)
+  /// As ``illConditioned(_:largestConstant:largestRatio:)``, for a suggested value.
+  case illConditionedSuggestion(VariableID, largestConstant: Double, largestRatio: Double)
   /// After solving, the required constraint is unmet beyond ``Tolerance/residual``: the
   /// system is too ill-conditioned for doubles, and the answer is withheld.
   case inaccurate(ConstraintID, residual: Double)
@@ -74,7 +80,9 @@ extension SolverError {
   /// that meets one stops (`bench`: exit status 3) rather than print a doubtful answer.
   public var isAccuracyRefusal: Bool {
     switch self {
-    case .coefficientOutOfRange, .coefficientSpreadOutOfRange, .constantOutOfRange, .suggestionOutOfRange, .inaccurate, .valueOutOfRange: true
+    case .coefficientOutOfRange, .coefficientSpreadOutOfRange, .constantOutOfRange, .suggestionOutOfRange, .illConditioned,
+      .illConditionedSuggestion, .inaccurate, .valueOutOfRange:
+      true
     default: false
     }
   }
@@ -103,6 +111,7 @@ extension SolverError: CustomStringConvertible {
     case .coefficientSpreadOutOfRange: "coefficientSpreadOutOfRange"
     case .constantOutOfRange: "constantOutOfRange"
     case .suggestionOutOfRange: "suggestionOutOfRange"
+    case .illConditioned, .illConditionedSuggestion: "illConditioned"
     case .inaccurate: "inaccurate"
     case .valueOutOfRange: "valueOutOfRange"
     case .internalInconsistency: "internalInconsistency"
@@ -157,6 +166,14 @@ extension SolverError: CustomStringConvertible {
     case .suggestionOutOfRange(let v, let value):
       return "suggested value \(value) for '\(names.name(of: v))' is outside the accuracy contract "
         + "(magnitudes up to \(AccuracyContract.largestConstantText))"
+    case .illConditioned(let id, let constant, let ratio):
+      return "constraint '\(names.name(of: id))' would bring the system to constants up to \(constant) with "
+        + "coefficients spanning \(ratio) within a constraint; the accuracy contract takes "
+        + "(largest constant) × (largest ratio)² up to \(AccuracyContract.largestConditioningText)"
+    case .illConditionedSuggestion(let v, let constant, let ratio):
+      return "suggested value for '\(names.name(of: v))' would bring the system to constants up to \(constant) "
+        + "with coefficients spanning \(ratio) within a constraint; the accuracy contract takes "
+        + "(largest constant) × (largest ratio)² up to \(AccuracyContract.largestConditioningText)"
     case .inaccurate(let id, let residual):
       return "cannot answer accurately: required constraint '\(names.name(of: id))' is left unmet by \(residual) "
         + "(the system is too ill-conditioned for double precision)"

@@ -42,7 +42,8 @@ struct SolveJob: BackendVisitor {
     _ backend: BackendRegistry.Entry, makeSolver: () -> Solver
   ) throws(ExitCode) {
     guard checksAll || backend.name == backendName else { return }
-    do {
+    do throws(SolverError) {
+      if let injected = SolverFailureInjection.failure(for: backend.name) { throw injected }
       runs.append((backend, try ReplayRun.run(document, on: makeSolver(), backend: backend.name)))
     } catch {
       if case .limitExceeded(let message) = error {
