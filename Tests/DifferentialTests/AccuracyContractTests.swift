@@ -36,18 +36,20 @@ import TestSupport
 
   // MARK: Just inside
 
-  /// A tiny coefficient beside a large one (the ratio at its limit) with the constant at
-  /// its limit: the optional `y == 0` must win over `x == 0`, so x = 1e6 / 100.
+  /// A tiny coefficient beside a large one (the ratio at its limit) with the largest
+  /// constant the joint bound leaves room for: the optional `y == 0` must win over
+  /// `x == 0`, so x = constant / 100.
   @Test(arguments: Backend.all)
   func coefficientsSpreadToTheLimitAreAnsweredExactly(_ backend: Backend) throws {
     var f = Fixture(backend)
     let small = 100 / Self.ratio
-    let tie = Fixture.constraint(ConstraintID(0), [(0, 100), (1, small)], -Self.largest, .equal)
+    let constant = AccuracyContract.largestConditioning / (Self.ratio * Self.ratio)
+    let tie = Fixture.constraint(ConstraintID(0), [(0, 100), (1, small)], -constant, .equal)
     try f.solver.add(tie)
     _ = f.reserveID()
     try f.add([(1, 1)], 0, .equal, 500)
     try f.add([(0, 1)], 0, .equal, 250)
-    expectClose(try f.value(0), Self.largest / 100, tolerance: .residual)
+    expectClose(try f.value(0), constant / 100, tolerance: .residual)
     expectClose(try f.value(1), 0, tolerance: .residual)
     try expectRequiredHold(f, [tie])
   }
@@ -143,6 +145,25 @@ import TestSupport
     let id = f.reserveID()
     try expectRefused(&f, .constantOutOfRange(id, -over)) { try $0.add(Fixture.constraint(id, [(2, 1)], -over, .equal, 250)) }
     expectClose(try f.value(1), 105)
+  }
+
+  /// Large constants and widely spread coefficients are each within the contract, but not
+  /// together: the second to arrive is refused, whichever it is, and the solver is as
+  /// before.
+  @Test(arguments: Backend.all)
+  func largeConstantsAndWideSpreadsAreRefusedTogether(_ backend: Backend) throws {
+    var f = Fixture(backend)
+    try f.add([(0, 1)], -Self.largest, .equal)
+    let id = f.reserveID()
+    try expectRefused(&f, .illConditioned(id, largestConstant: Self.largest, largestRatio: Self.ratio)) {
+      try $0.add(Fixture.constraint(id, [(1, 1), (2, 1 / Self.ratio)], 0, .equal))
+    }
+    var g = Fixture(backend)
+    try g.solver.addEditVariable(VariableID(0), priority: Priority(700))
+    try g.add([(1, 1), (2, 1 / Self.ratio)], 0, .equal)
+    try expectRefused(&g, .illConditionedSuggestion(VariableID(0), largestConstant: Self.largest, largestRatio: Self.ratio)) {
+      try $0.suggestValue(Self.largest, for: VariableID(0))
+    }
   }
 
   /// The value check sees what no per-number bound does: a chain of multipliers, each
