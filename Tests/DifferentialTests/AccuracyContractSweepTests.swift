@@ -15,7 +15,7 @@ import TestSupport
 
   /// One system: constraints within the contract, pins at the lowest level so that the
   /// optimum is unique, and an edit variable `W` tied to variable 0 at 600.
-  private static func system(seed: UInt64) -> (constraints: [Constraint], variables: Int, roundTrip: Double) {
+  private static func system(seed: UInt64) -> (constraints: [Constraint], variables: Int, excursion: Double) {
     var random = SplitMix64(seed: seed)
     var record = MagnitudeRecord()
     let variables = random.uniformInt(in: 2...5)
@@ -54,8 +54,8 @@ import TestSupport
         priority: Priority(600)))
     // The largest suggestion the joint bound leaves room for.
     let ratio = record.largestRatio
-    let roundTrip = min(AccuracyContract.largestConstant, AccuracyContract.largestConditioning / (ratio * ratio) * 0.999)
-    return (constraints, variables + 1, roundTrip)
+    let excursion = min(AccuracyContract.largestConstant, AccuracyContract.largestConditioning / (ratio * ratio) * 0.999)
+    return (constraints, variables + 1, excursion)
   }
 
   /// The spread this sweep reaches: 300, below the contract's 1e3. From about 1e3,
@@ -92,7 +92,7 @@ import TestSupport
   private struct Answer {
     var kept: [Constraint]
     var values: [Double]
-    var afterRoundTrip: [Double]
+    var afterExcursion: [Double]
   }
 
   /// The large constant: the contract's largest.
@@ -102,7 +102,7 @@ import TestSupport
   private static let spread = 2.0
 
   private static func answer(
-    _ backend: Backend, _ constraints: [Constraint], variables: Int, roundTrip: Double
+    _ backend: Backend, _ constraints: [Constraint], variables: Int, excursion: Double
   ) throws -> Answer {
     let solver = backend.make()
     let w = VariableID(variables - 1)
@@ -119,23 +119,23 @@ import TestSupport
     try solver.suggestValue(10, for: w)
     try solver.solve()
     let first = TestSupport.values(of: solver, count: variables)
-    try solver.suggestValue(roundTrip, for: w)
+    try solver.suggestValue(excursion, for: w)
     try solver.solve()
     try solver.suggestValue(10, for: w)
     try solver.solve()
-    return Answer(kept: kept, values: first, afterRoundTrip: TestSupport.values(of: solver, count: variables))
+    return Answer(kept: kept, values: first, afterExcursion: TestSupport.values(of: solver, count: variables))
   }
 
   @Test func everyBackendAnswersWithinTheContract() {
     forEachSeed(25, base: 0xACC0_0000) { seed in
-      let (constraints, variables, roundTrip) = Self.system(seed: seed)
+      let (constraints, variables, excursion) = Self.system(seed: seed)
       let w = VariableID(variables - 1)
       let edit = Constraint(
         id: ConstraintID(constraints.count), LinearExpression([Term(w, 1)], constant: -10), .equal,
         priority: Priority(700))
       var reference: (name: String, kept: [ConstraintID], levels: [(priority: Priority, error: Double)])?
       for backend in Backend.all {
-        let answer = try Self.answer(backend, constraints, variables: variables, roundTrip: roundTrip)
+        let answer = try Self.answer(backend, constraints, variables: variables, excursion: excursion)
         let read = { (v: VariableID) in v.index < answer.values.count ? answer.values[v.index] : 0 }
         let unmet = answer.kept.violatedRequired(read)
         #expect(unmet.isEmpty, "\(backend): required \(unmet.map(\.id)) unmet")
@@ -143,13 +143,13 @@ import TestSupport
         let levels = system.errorsByLevel(read)
         let scale = system.reduce(1) { max($0, $1.expression.magnitude(read)) }
         // Optima need not be unique (the pins' level can tie), so the answer after the
-        // round trip is judged by its error sums, as two backends' answers are.
-        let back = { (v: VariableID) in v.index < answer.afterRoundTrip.count ? answer.afterRoundTrip[v.index] : 0 }
-        #expect(answer.kept.violatedRequired(back).isEmpty, "\(backend): required unmet after the round trip")
+        // excursion is judged by its error sums, as two backends' answers are.
+        let back = { (v: VariableID) in v.index < answer.afterExcursion.count ? answer.afterExcursion[v.index] : 0 }
+        #expect(answer.kept.violatedRequired(back).isEmpty, "\(backend): required unmet after the excursion")
         for (level, expected) in zip(system.errorsByLevel(back), levels) {
           #expect(
             Tolerance.comparison.isClose(level.error, expected.error, scale: scale),
-            "\(backend) after a suggestion of \(roundTrip) and back, at \(level.priority): \(level.error), expected \(expected.error)")
+            "\(backend) after a suggestion of \(excursion) and back, at \(level.priority): \(level.error), expected \(expected.error)")
         }
         if let reference {
           #expect(answer.kept.map(\.id) == reference.kept, "\(backend) vs \(reference.name): kept constraints")

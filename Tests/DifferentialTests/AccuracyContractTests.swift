@@ -79,8 +79,8 @@ import TestSupport
     try f.add([(2, 1)], 0, .greaterThanOrEqual, 500)  // y >= 0
     try f.solver.suggestValue(10, for: VariableID(0))
     let first = try f.snapshot(3)
-    for round in 0..<50 {
-      try f.solver.suggestValue(round.isMultiple(of: 2) ? Self.largest : -Self.largest, for: VariableID(0))
+    for turn in 0..<50 {
+      try f.solver.suggestValue(turn.isMultiple(of: 2) ? Self.largest : -Self.largest, for: VariableID(0))
       try f.solver.suggestValue(10, for: VariableID(0))
     }
     expectClose(try f.snapshot(3), first, tolerance: .residual)
