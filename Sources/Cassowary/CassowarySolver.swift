@@ -47,7 +47,9 @@ public final class CassowarySolver: LinearSolver {
   /// - Complexity: O(row length + Σ lengths of the rows the subject occurs in) plus the
   ///   pivots of re-optimization.
   /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
-  ///   `nonFiniteConstant`, or `unsatisfiable` naming the present required constraints it
+  ///   `nonFiniteConstant`, an accuracy refusal (`coefficientOutOfRange`,
+  ///   `coefficientSpreadOutOfRange`, `constantOutOfRange`, `illConditioned`:
+  ///   ``AccuracyContract``), or `unsatisfiable` naming the present required constraints it
   ///   conflicts with; the solver is then exactly as before the call.
   public func add(_ constraint: Constraint) throws(SolverError) {
     try tableau.settle(for: .structuralChange)
@@ -115,7 +117,8 @@ public final class CassowarySolver: LinearSolver {
   /// another row joins it.
   /// - Complexity: O(rows containing the marker) plus the dual pivots; O(members) for a
   ///   held constant; a move between rows costs a removal and an add.
-  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, or `unsatisfiable` when the
+  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `constantOutOfRange`,
+  ///   `illConditioned`, or `unsatisfiable` when the
   ///   required constraints cannot hold with the new constant (the old one stays).
   public func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
     try tableau.settle(for: .constantChange)
@@ -151,7 +154,8 @@ public final class CassowarySolver: LinearSolver {
   /// restores feasibility with the dual simplex. A suggestion that moves nothing across a
   /// bound costs no pivot.
   /// - Complexity: O(rows containing the edit's marker) plus the dual pivots.
-  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
+  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`, `suggestionOutOfRange`,
+  ///   `illConditionedSuggestion` (nothing changes).
   public func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
     try tableau.settle(for: .suggestion)
     try tableau.suggestValue(value, for: variable)

@@ -148,7 +148,12 @@ extension DenseSimplexSolver {
     guard any else { return nil }
     tableau.setObjective(costs: costs)
     try optimize(&tableau)
-    let tolerance = 1e-9 * max(1, layout.scale) * Double(max(1, tableau.rowCount))
+    // Rounding grows with the values the rows reach, not only with their constants: a
+    // chain x1 = 100 x0, x2 = 100 x1, ... from x0 = 1 leaves a residue near 1e-16 of its
+    // largest value, which a tolerance scaled by the constants alone took for a conflict.
+    var scale = max(1, layout.scale)
+    for row in 0..<tableau.rowCount { scale = max(scale, abs(tableau[row, tableau.rhs])) }
+    let tolerance = 1e-9 * scale * Double(max(1, tableau.rowCount))
     guard tableau.objectiveValue > tolerance else { return nil }
     var rows: [Int] = []
     for row in 0..<tableau.rowCount {

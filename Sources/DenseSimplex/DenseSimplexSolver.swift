@@ -44,6 +44,9 @@ public final class DenseSimplexSolver: LinearSolver {
   var values: [Double] = []
   var fixedAtOptimum: [Bool] = []
   var needsSolve = false
+  /// The largest constant and coefficient ratio given, for the accuracy contract's joint
+  /// bound (never shrinks).
+  var magnitudes = MagnitudeRecord()
   var work = SolverCounters()
   /// Statistics of the last full solve.
   public internal(set) var lastSolve: DenseSolveStatistics?
@@ -66,7 +69,9 @@ public final class DenseSimplexSolver: LinearSolver {
   /// required constraints (one phase one).
   /// - Complexity: O(1) for an optional constraint; one dense phase one for a required one.
   /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
-  ///   `nonFiniteConstant`, `unsatisfiable` (with the conflicting set), `limitExceeded`.
+  ///   `nonFiniteConstant`, an accuracy refusal (`coefficientOutOfRange`,
+  ///   `coefficientSpreadOutOfRange`, `constantOutOfRange`, `illConditioned`),
+  ///   `unsatisfiable` (with the conflicting set), `limitExceeded`.
   public func add(_ constraint: Constraint) throws(SolverError) {
     try add(contentsOf: [constraint])
   }
@@ -81,6 +86,9 @@ public final class DenseSimplexSolver: LinearSolver {
         throw .duplicateConstraint(constraint.id)
       }
       if let error = constraint.validationError() { throw error }
+      // Recorded before the batch is known to go in: the record only errs on the side of
+      // refusing.
+      if let error = magnitudes.admit(constraint) { throw error }
     }
     let required = batch.filter(\.priority.isRequired)
     if !required.isEmpty {
@@ -113,11 +121,14 @@ public final class DenseSimplexSolver: LinearSolver {
   }
 
   /// Replaces a constraint's constant; for a required constraint, after a phase-one test.
-  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `unsatisfiable` (the old constant
+  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `constantOutOfRange`,
+  ///   `illConditioned`, `unsatisfiable` (the old constant
   ///   stays), `limitExceeded`.
   public func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
     guard contains(id), var changed = constraints[id.index] else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
+    if let error = AccuracyContract.violation(constant: constant, of: id) { throw error }
+    if let error = magnitudes.admit(constant: constant, of: id) { throw error }
     changed.expression.constant = constant
     if changed.priority.isRequired {
       let others = presentRequired().filter { $0.id != id }
@@ -167,10 +178,13 @@ public final class DenseSimplexSolver: LinearSolver {
     variable.index < edits.count && edits[variable.index] != nil
   }
 
-  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
+  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`, `suggestionOutOfRange`,
+  ///   `illConditionedSuggestion`.
   public func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError) {
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     guard value.isFinite else { throw .nonFiniteSuggestion(variable) }
+    if let error = AccuracyContract.violation(suggestion: value, for: variable) { throw error }
+    if let error = magnitudes.admit(suggestion: value, for: variable) { throw error }
     edits[variable.index]?.target = value
     needsSolve = true
   }

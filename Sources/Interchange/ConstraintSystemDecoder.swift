@@ -44,7 +44,9 @@ struct ConstraintSystemDecoder {
 
     var constraints: [Constraint] = []
     var definedIDs: [String: JSONPath] = [:]
-    for (index, value) in try optionalArray(constraintValues, at: .root.appending("constraints")).enumerated() {
+    // Required: a file without it is more likely a mistake (a misspelt key, the wrong
+    // file) than a system without constraints, which `"constraints": []` states.
+    for (index, value) in try reader.array(constraintValues, at: .root.appending("constraints")).enumerated() {
       let path = JSONPath.root.appending("constraints").appending(index)
       constraints.append(try decodeConstraint(value, at: path, definedIDs: &definedIDs, scope: "'constraints'"))
     }
@@ -124,7 +126,7 @@ struct ConstraintSystemDecoder {
   ) throws(JSONError) -> Constraint {
     let members = try reader.object(value, at: path, knownKeys: Self.constraintKeys)
     let idPath = path.appending("id")
-    let name = try reader.string(JSONReader.member("id", of: members), at: idPath)
+    let name = try reader.identifier(JSONReader.member("id", of: members), at: idPath, of: "a constraint id")
     if let firstPath = definedIDs[name] {
       throw reader.invalid("duplicate id '\(name)' in \(scope); first defined at \(firstPath)", at: idPath)
     }
@@ -133,6 +135,7 @@ struct ConstraintSystemDecoder {
     let termsPath = path.appending("terms")
     var terms: [Term] = []
     for member in try reader.object(JSONReader.member("terms", of: members), at: termsPath) {
+      if member.key.isEmpty { throw reader.invalid("a variable name must not be empty", at: termsPath.appending(member.key)) }
       let coefficient = try reader.number(member.value, at: termsPath.appending(member.key))
       terms.append(Term(variableID(member.key), coefficient))
     }
@@ -165,7 +168,7 @@ struct ConstraintSystemDecoder {
   ) throws(JSONError) -> ConstraintSystemDocument.EditDeclaration {
     let members = try reader.object(value, at: path, knownKeys: Self.editKeys)
     let variablePath = path.appending("variable")
-    let name = try reader.string(JSONReader.member("variable", of: members), at: variablePath)
+    let name = try reader.identifier(JSONReader.member("variable", of: members), at: variablePath, of: "a variable name")
     let priority = try reader.number(
       JSONReader.member("priority", of: members), at: path.appending("priority"),
       expected: "a number in (0, 1000)", reason: "edit variables must be optional (below 1000)"

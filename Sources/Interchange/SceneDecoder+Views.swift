@@ -18,7 +18,7 @@ extension SceneDecoder {
   mutating func decodeView(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> ViewDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.viewKeys)
     var view = ViewDescription(
-      id: try reader.string(JSONReader.member("id", of: members), at: path.appending("id")),
+      id: try reader.identifier(JSONReader.member("id", of: members), at: path.appending("id"), of: "a view id"),
       path: path.description)
     for member in members {
       let memberPath = path.appending(member.key)

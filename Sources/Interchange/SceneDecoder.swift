@@ -131,7 +131,7 @@ struct SceneDecoder {
   ) throws(JSONError) -> SceneDocument.GuideDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.guideKeys)
     return SceneDocument.GuideDescription(
-      id: try reader.string(JSONReader.member("id", of: members), at: path.appending("id")),
+      id: try reader.identifier(JSONReader.member("id", of: members), at: path.appending("id"), of: "a guide id"),
       owner: try reader.string(JSONReader.member("owner", of: members), at: path.appending("owner")),
       path: path.description)
   }
@@ -149,7 +149,7 @@ struct SceneDecoder {
   /// than a warning: the member means something, just not with `vfl`.
   mutating func decodeConstraint(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> ConstraintDescription {
     let members = try reader.object(value, at: path, knownKeys: Self.constraintKeys)
-    let id = try reader.string(JSONReader.member("id", of: members), at: path.appending("id"))
+    let id = try reader.identifier(JSONReader.member("id", of: members), at: path.appending("id"), of: "a constraint id")
     var priority = 1000.0
     if let value = JSONReader.member("priority", of: members) {
       priority = try self.priority(value, at: path.appending("priority"))

@@ -17,13 +17,16 @@ extension SceneDocument {
   ///   length, a step with zero or several kinds, a VFL constraint with anchor-form
   ///   members; and, at the path `Scene` names, anything that makes the initial scene
   ///   invalid: duplicate or unknown ids, no root or two, a cycle, an invalid anchor or
-  ///   anchor pair, a malformed VFL string (the message points at the character).
+  ///   anchor pair, a malformed VFL string (the message points at the character). A
+  ///   number outside the accuracy contract is not an error here: the document records it
+  ///   in ``accuracyRefusal`` for the caller to refuse.
   public static func decode(
     utf8 bytes: [UInt8], file: String
   ) throws(JSONError) -> (document: SceneDocument, warnings: [Warning]) {
     let root = try JSONValue.parse(utf8: bytes, file: file)
     var decoder = SceneDecoder(file: file)
-    let document = try decoder.decode(root)
+    var document = try decoder.decode(root)
+    document.accuracyRefusal = accuracyRefusal(in: root)
     return (document, decoder.warnings)
   }
 

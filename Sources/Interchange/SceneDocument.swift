@@ -27,6 +27,10 @@ public struct SceneDocument: Sendable {
   /// Extension (docs/interchange.md): the steps grouped into measured operations,
   /// consecutive and covering every step; nil when the file gives none.
   public var operations: [MeasuredOperation]?
+  /// The first number of the file outside the accuracy contract, found when the file was
+  /// decoded (`accuracyRefusal(in:)`); nil when every number lies within it, or for a
+  /// document made in code. `bench` refuses such a file with exit status 3.
+  public var accuracyRefusal: AccuracyRefusal?
 
   /// Builds and validates the initial scene from the descriptions.
   /// - Complexity: that of `Scene.init`.

@@ -12,13 +12,18 @@ extension SolutionDocument.ErrorRecord {
       constraint = id
       conflicts = others
     case .duplicateConstraint(let id), .unknownConstraint(let id), .invalidPriority(let id, _),
-      .requiredPriorityChange(let id), .nonFiniteConstant(let id):
+      .requiredPriorityChange(let id), .nonFiniteConstant(let id), .constantOutOfRange(let id, _),
+      .inaccurate(let id, _), .illConditioned(let id, _, _):
       constraint = id
-    case .nonFiniteCoefficient(let id, let v):
+    case .coefficientSpreadOutOfRange(let id, let smallest, _):
+      constraint = id
+      variable = smallest.variable
+    case .nonFiniteCoefficient(let id, let v), .coefficientOutOfRange(let id, let v, _):
       constraint = id
       variable = v
     case .duplicateEditVariable(let v), .unknownEditVariable(let v), .requiredEditPriority(let v),
-      .invalidEditPriority(let v, _), .nonFiniteSuggestion(let v):
+      .invalidEditPriority(let v, _), .nonFiniteSuggestion(let v), .suggestionOutOfRange(let v, _),
+      .valueOutOfRange(let v, _), .illConditionedSuggestion(let v, _, _):
       variable = v
     case .limitExceeded, .internalInconsistency:
       break

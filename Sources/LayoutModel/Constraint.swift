@@ -43,14 +43,15 @@ public struct Constraint: Hashable, Sendable {
 
 extension Constraint {
   /// What is wrong with this constraint on its own, checked in a fixed order (priority,
-  /// then each coefficient, then the constant), or nil. Every backend validates with this,
-  /// so the same bad input gets the same error everywhere. O(terms).
+  /// then each coefficient, then the constant, then the same against the accuracy
+  /// contract), or nil. Every backend validates with this, so the same bad input gets the
+  /// same error everywhere. O(terms).
   public func validationError() -> SolverError? {
     if !priority.isValid { return .invalidPriority(id, priority.value) }
     for term in expression.terms where !term.coefficient.isFinite {
       return .nonFiniteCoefficient(id, term.variable)
     }
     if !expression.constant.isFinite { return .nonFiniteConstant(id) }
-    return nil
+    return AccuracyContract.violation(of: self)
   }
 }

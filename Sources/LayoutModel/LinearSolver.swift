@@ -20,7 +20,9 @@ public protocol LinearSolver: AnyObject {
 
   /// Adds one constraint.
   /// - Throws: `duplicateConstraint`, `invalidPriority`, `nonFiniteCoefficient`,
-  ///   `nonFiniteConstant`, `unsatisfiable` (required only; names the conflicting set).
+  ///   `nonFiniteConstant`, an accuracy refusal (`coefficientOutOfRange`,
+  ///   `coefficientSpreadOutOfRange`, `constantOutOfRange`, `illConditioned`:
+  ///   ``AccuracyContract``), `unsatisfiable` (required only; names the conflicting set).
   func add(_ constraint: Constraint) throws(SolverError)
 
   /// Adds constraints all-or-nothing: if one cannot be added, none is, and its error is
@@ -56,8 +58,8 @@ public protocol LinearSolver: AnyObject {
   func contains(_ id: ConstraintID) -> Bool
 
   /// Replaces the constant of a present constraint in place (no remove/add).
-  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `unsatisfiable` (the old constant
-  ///   stays).
+  /// - Throws: `unknownConstraint`, `nonFiniteConstant`, `constantOutOfRange`,
+  ///   `illConditioned`, `unsatisfiable` (the old constant stays).
   func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError)
 
   /// Moves an optional constraint to another optional priority in place.
@@ -74,7 +76,8 @@ public protocol LinearSolver: AnyObject {
   func hasEditVariable(_ variable: VariableID) -> Bool
 
   /// Suggests a value for an edit variable and re-solves.
-  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`.
+  /// - Throws: `unknownEditVariable`, `nonFiniteSuggestion`, `suggestionOutOfRange`,
+  ///   `illConditionedSuggestion`.
   func suggestValue(_ value: Double, for variable: VariableID) throws(SolverError)
 
   /// Brings values up to date for backends that defer work.

@@ -13,9 +13,13 @@ public struct ReplayRun: Sendable {
   public var systems: [[Constraint]]
   public var counters: SolverCounters
 
-  /// Runs `document` on a fresh `solver`, timing each phase with the continuous clock.
-  /// - Complexity: that of the replay, plus O(constraints) per state to record the system.
-  /// - Throws: `internalInconsistency` or `limitExceeded` (the replay cannot go on).
+  /// Runs `document` on a fresh `solver`, timing each phase with the continuous clock, and
+  /// verifies each state's answer (``SystemReplay/verify(_:)``, untimed).
+  /// - Complexity: that of the replay, plus O(Σ terms) per state to record and verify the
+  ///   system.
+  /// - Throws: `internalInconsistency` or `limitExceeded` (the replay cannot go on), or an
+  ///   accuracy refusal (`inaccurate`, `valueOutOfRange`, or a number outside the
+  ///   contract).
   public static func run<Solver: LinearSolver>(
     _ document: ConstraintSystemDocument, on solver: Solver, backend: String
   ) throws(SolverError) -> ReplayRun {
@@ -23,13 +27,16 @@ public struct ReplayRun: Sendable {
     let clock = ContinuousClock()
     var run = ReplayRun(backend: backend, states: [], durations: [], systems: [], counters: SolverCounters())
     var start = clock.now
-    run.states.append(try replay.solveInitialSystem())
+    let initial = try replay.solveInitialSystem()
     run.durations.append(start.duration(to: clock.now))
+    try replay.verify(initial)
+    run.states.append(initial)
     run.systems.append(replay.currentSystem())
     while true {
       start = clock.now
       guard let state = try replay.applyNextStep() else { break }
       run.durations.append(start.duration(to: clock.now))
+      try replay.verify(state)
       run.states.append(state)
       run.systems.append(replay.currentSystem())
     }

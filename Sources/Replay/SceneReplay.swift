@@ -1,4 +1,5 @@
 import Interchange
+import LayoutModel
 import Scene
 
 /// Runs a ``SceneDocument`` through any `LayoutBackend`: the model behind `bench layout`,
@@ -92,7 +93,9 @@ public struct SceneReplay<Backend: LayoutBackend> {
   /// view order and the backend's diagnostics, or the last step's error if it was refused.
   /// - Complexity: O(views), plus the backend's diagnostics (ambiguity probes re-solve).
   /// - Throws: ``SceneReplayError/Kind/internalError`` for a NaN or infinite frame, which no
-  ///   valid layout has and the output format cannot hold.
+  ///   valid layout has and the output format cannot hold;
+  ///   ``SceneReplayError/Kind/limitExceeded`` for a frame beyond the accuracy contract's
+  ///   largest value.
   public mutating func currentState() throws(SceneReplayError) -> FramesDocument.State {
     guard let next = nextStep else {
       preconditionFailure("layoutInitialScene() must run before currentState()")
@@ -113,6 +116,15 @@ public struct SceneReplay<Backend: LayoutBackend> {
         throw SceneReplayError(
           kind: .internalError, step: step,
           message: "the backend reports the frame \(frame) for view '\(view.id)'")
+      }
+      let largest = max(abs(frame.x), abs(frame.y), abs(frame.width), abs(frame.height))
+      guard largest <= AccuracyContract.largestValue else {
+        // Lengths within the contract can still multiply up through chains of multipliers
+        // to where the residual tolerance no longer separates an answer from rounding.
+        throw SceneReplayError(
+          kind: .limitExceeded, step: step,
+          message: "cannot answer accurately: the frame \(frame) of view '\(view.id)' lies beyond the accuracy "
+            + "contract's largest value \(AccuracyContract.largestValueText)")
       }
       frames.append(FramesDocument.ViewFrame(view.id, frame))
     }

@@ -20,10 +20,11 @@ import LayoutModel
 /// `duplicateConstraint`), and undoes the earlier entries of a step when a solver call
 /// fails midway. `add` uses the all-or-nothing ``LinearSolver/add(contentsOf:)``.
 ///
-/// Only `internalInconsistency` and `limitExceeded` are thrown, which end the replay: a
-/// solver that broke its invariants, failed to undo or reported a non-finite value can no
-/// longer be trusted, and one over its limits cannot go on. Every other ``SolverError`` is
-/// recorded in a state.
+/// Only `internalInconsistency`, `limitExceeded` and accuracy refusals
+/// (`SolverError.isAccuracyRefusal`) are thrown, which end the replay: a solver that broke
+/// its invariants, failed to undo or reported a non-finite value can no longer be trusted,
+/// one over its limits cannot go on, and a number outside the accuracy contract has no
+/// accurate answer. Every other ``SolverError`` is recorded in a state.
 public struct SystemReplay<Solver: LinearSolver> {
   public let document: ConstraintSystemDocument
   /// The solver being driven; read its `counters` after the replay.
@@ -56,7 +57,7 @@ public struct SystemReplay<Solver: LinearSolver> {
 
   /// Adds the edit variables and the initial constraints, solves, and returns the
   /// initial state. Call once, before any step. O(that of the solver's adds).
-  /// - Throws: `internalInconsistency` or `limitExceeded` only.
+  /// - Throws: `internalInconsistency`, `limitExceeded` or an accuracy refusal only.
   public mutating func solveInitialSystem() throws(SolverError) -> ReplayState {
     precondition(nextStep == nil, "solveInitialSystem() runs once, before any step")
     nextStep = 0
@@ -98,7 +99,7 @@ public struct SystemReplay<Solver: LinearSolver> {
 
   /// Applies the next step atomically and returns its state, or nil when every step has
   /// been applied. O(that of the step's solver calls, twice when it is undone).
-  /// - Throws: `internalInconsistency` or `limitExceeded` only.
+  /// - Throws: `internalInconsistency`, `limitExceeded` or an accuracy refusal only.
   public mutating func applyNextStep() throws(SolverError) -> ReplayState? {
     guard let index = nextStep else {
       preconditionFailure("solveInitialSystem() must run before applyNextStep()")
@@ -110,6 +111,10 @@ public struct SystemReplay<Solver: LinearSolver> {
       try apply(document.steps[index])
       try solver.solve()
     } catch {
+      // A refusal under the accuracy contract ends the replay, but the solver still goes
+      // back to the state before the step, as after any failed step: a caller that keeps
+      // the solver must find it as it was.
+      if error.isAccuracyRefusal { try undoChanges(after: error) }
       try Self.rethrowIfInternal(error)
       try undoChanges(after: error)
       return ReplayState(step: index, outcome: .failed(error))
@@ -118,7 +123,7 @@ public struct SystemReplay<Solver: LinearSolver> {
   }
 
   /// The initial state followed by one state per step.
-  /// - Throws: `internalInconsistency` or `limitExceeded` only.
+  /// - Throws: `internalInconsistency`, `limitExceeded` or an accuracy refusal only.
   public mutating func run() throws(SolverError) -> [ReplayState] {
     var states = [try solveInitialSystem()]
     while let state = try applyNextStep() { states.append(state) }
@@ -126,13 +131,31 @@ public struct SystemReplay<Solver: LinearSolver> {
   }
 
   /// Errors that end a replay rather than being recorded in a state: a broken solver
-  /// (`internalInconsistency`) and a backend that cannot hold the system at all
-  /// (`limitExceeded`).
+  /// (`internalInconsistency`), a backend that cannot hold the system at all
+  /// (`limitExceeded`), and a number outside the accuracy contract, which no later state
+  /// could be trusted after (`SolverError.isAccuracyRefusal`).
   static func rethrowIfInternal(_ error: SolverError) throws(SolverError) {
     switch error {
     case .internalInconsistency, .limitExceeded: throw error
-    default: return
+    default: if error.isAccuracyRefusal { throw error }
     }
+  }
+
+  /// Checks a state's answer against the present system before anyone prints it: every
+  /// required constraint holds within `Tolerance.residual` and every value lies within
+  /// the accuracy contract. Neither holds for a system too ill-conditioned for doubles
+  /// (a chain of multipliers that no per-number bound sees), and a wrong answer must not
+  /// pass for a right one. Kept out of ``applyNextStep()`` so that timing a step does not
+  /// time the check. O(Σ terms of the present system).
+  /// - Throws: `inaccurate` naming the first unmet required constraint, or
+  ///   `valueOutOfRange` naming the first variable beyond the contract.
+  public func verify(_ state: ReplayState) throws(SolverError) {
+    guard case .values(let values) = state.outcome else { return }
+    for (index, value) in values.enumerated() {
+      if let error = AccuracyContract.valueViolation(value, of: VariableID(index)) { throw error }
+    }
+    let valueOf = { (v: VariableID) in v.index < values.count ? values[v.index] : 0 }
+    if let error = AccuracyContract.residualViolation(in: currentSystem(), valueOf) { throw error }
   }
 
   /// The value of every variable of the document. O(variables).

@@ -20,3 +20,29 @@ extension ConstraintLayout {
     return entry.constraint
   }
 }
+
+extension ConstraintLayout {
+  /// A solver error as the layout reports it. A refusal under the accuracy contract
+  /// (lengths and multipliers that lower to a number the solver cannot hold accurately) is
+  /// the backend declining the scene, named by the scene's constraint as diagnostics name
+  /// it; anything else is the solver's error as it is. O(1) plus the message.
+  func layoutError(_ error: SolverError, _ scene: Scene) -> LayoutError {
+    guard error.isAccuracyRefusal else { return .solver(error) }
+    return .unsupported(error.message(names: LoweredNaming(keyOfID: keyOfID, scene: scene)))
+  }
+}
+
+/// Solver ids in a layout's terms: a constraint by the scene's name for it, a variable by
+/// its solver id (frame variables have no names of their own).
+private struct LoweredNaming: SolverNaming {
+  /// The layout's map from solver ids to scene keys (shared storage, not a copy).
+  let keyOfID: [ConstraintKey?]
+  let scene: Scene
+
+  func name(of constraint: ConstraintID) -> String {
+    guard constraint.index < keyOfID.count, let key = keyOfID[constraint.index] else { return constraint.description }
+    return scene.name(of: key)
+  }
+
+  func name(of variable: VariableID) -> String { variable.description }
+}

@@ -228,7 +228,11 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       do {
         try solver.setConstant(constant, of: id)
       } catch {
-        guard case .unsatisfiable = error else { throw .solver(error) }
+        // An accuracy refusal goes down the general path too, which names the constraint.
+        guard case .unsatisfiable = error else {
+          if error.isAccuracyRefusal { return false }
+          throw .solver(error)
+        }
         return false
       }
       // Through the index: `held[key]?.… = …` copied the dictionary's storage here.
@@ -359,7 +363,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         }
         held[new.key] = (id, new)
       } catch {
-        guard case .unsatisfiable = error else { throw .solver(error) }
+        guard case .unsatisfiable = error else { throw layoutError(error, scene) }
         // One at a time, constants that move together (new safe-area insets under a pinned
         // pair) can pass through an infeasible state that the result does not have. Re-add
         // this one with the batch, after every other change: only if it conflicts then is
@@ -412,7 +416,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
       for (id, c) in zip(ids, constraints) { held[c.key] = (id, c) }
       return
     } catch {
-      guard case .unsatisfiable = error else { throw .solver(error) }
+      guard case .unsatisfiable = error else { throw layoutError(error, scene) }
     }
     // The batch was refused: the removals are made (their ids were freed above), and the
     // additions enter one at a time under the ids made for them.
@@ -421,7 +425,7 @@ public final class ConstraintLayout<Solver: LinearSolver>: LayoutBackend {
         try solver.add(solverConstraints[k])
         held[c.key] = (ids[k], c)
       } catch {
-        guard case .unsatisfiable(_, let conflicts) = error else { throw .solver(error) }
+        guard case .unsatisfiable(_, let conflicts) = error else { throw layoutError(error, scene) }
         freeID(ids[k])
         held[c.key] = (nil, c)
         brokenKeys.append(c.key)

@@ -19,7 +19,9 @@ extension Bench {
           0   the file was valid (even if some steps were refused)
           2   the file is unreadable or malformed; the message names the file
               and the JSON path or line:column
-          3   the backend cannot express the scene (the message names the first
+          3   refused: a number outside the accuracy contract (docs/interchange.md;
+              the message names its JSON path or the lowered constraint), or the
+              backend cannot express the scene (the message names the first
               unsupported element) or is over one of its limits; nothing is printed
               to standard output
           4   a backend reported an internal error (a bug); nothing is printed to

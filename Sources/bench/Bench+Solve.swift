@@ -19,16 +19,25 @@ extension Bench {
         --backend state by state: the same outcome (values, or the same refusal), every \
         required constraint satisfied, and the same error sum at every priority level. \
         Disagreements go to standard error; backends that refuse the system (over a \
-        limit) are reported as skipped.
+        limit, or unable to answer it accurately) are reported as skipped, and one that \
+        fails with an internal error is reported as failed.
+
+        Every answer is checked before it is printed: the required constraints hold and \
+        the values lie within the accuracy contract (docs/interchange.md). A file with a \
+        coefficient, constant or suggested value outside the contract is refused, naming \
+        the constraint or variable and its JSON path.
 
         Exit status:
           0   the file was valid (even if some steps failed) and, with --check, every
               backend agreed
-          1   with --check: some backend disagreed
+          1   with --check: some backend disagreed with --backend, or failed with an
+              internal error (named on standard error)
           2   the file is unreadable or malformed; the message names the file
               and the JSON path or line:column
-          3   the backend refuses the system (e.g. a dense tableau over its memory limit)
-          4   a backend reported an internal error (a solver bug)
+          3   refused: a number outside the accuracy contract, an answer that could not
+              be computed accurately, or a backend over its limits (e.g. a dense
+              tableau over its memory limit); nothing is printed to standard output
+          4   the backend (--backend) reported an internal error (a solver bug)
           64  bad command line, e.g. an unknown backend
         """)
 
@@ -63,6 +72,10 @@ extension Bench {
         StandardError.print("warning: \(warning)")
       }
       let document = decoded.document
+      if let refusal = document.accuracyRefusal() {
+        StandardError.print("error: \(file): \(refusal)")
+        throw ExitCode(3)
+      }
       var job = SolveJob(document: document, file: file, backendName: backend, checksAll: check)
       try BackendRegistry.visitAll(&job)
       guard job.foundBackend else {
@@ -84,7 +97,10 @@ extension Bench {
       for refusal in job.refusals {
         StandardError.print("check: \(refusal.backend) skipped: \(refusal.message)")
       }
-      var disagreements = 0
+      for failure in job.failures {
+        StandardError.print("check: \(failure.backend) failed: \(failure.message)")
+      }
+      var disagreements = job.failures.count
       for (_, run) in job.runs where run.backend != backend {
         let found = ReplayComparison.disagreements(of: run, with: reference.run, names: document)
         for line in found { StandardError.print("check: disagreement: \(line)") }

@@ -14,8 +14,12 @@ struct SolveJob: BackendVisitor {
   let checksAll: Bool
   /// Completed runs, in registry order, with their registry entries.
   private(set) var runs: [(entry: BackendRegistry.Entry, run: ReplayRun)] = []
-  /// Backends that refused the system (over a limit), with their message.
+  /// Backends that refused the system (over a limit, or unable to answer it accurately),
+  /// with their message.
   private(set) var refusals: [(backend: String, message: String)] = []
+  /// With `checksAll`, backends other than the reference that failed with an internal
+  /// error, with their message: a disagreement to report, not a reason to stop checking.
+  private(set) var failures: [(backend: String, message: String)] = []
 
   init(document: ConstraintSystemDocument, file: String, backendName: String, checksAll: Bool) {
     self.document = document
@@ -27,18 +31,31 @@ struct SolveJob: BackendVisitor {
   /// Whether a backend of that name exists and was tried.
   var foundBackend: Bool {
     runs.contains { $0.run.backend == backendName } || refusals.contains { $0.backend == backendName }
+      || failures.contains { $0.backend == backendName }
   }
 
-  /// - Throws: `ExitCode(4)` after reporting an internal solver error.
+  /// Runs the document on `backend` when it is the chosen one or `checksAll`. A refusal
+  /// (`limitExceeded`, an accuracy refusal) is kept in ``refusals``; an internal error of
+  /// a backend other than the reference, under `checksAll`, in ``failures``.
+  /// - Throws: `ExitCode(4)` after reporting an internal error of the chosen backend.
   mutating func visit<Solver: LinearSolver>(
     _ backend: BackendRegistry.Entry, makeSolver: () -> Solver
   ) throws(ExitCode) {
     guard checksAll || backend.name == backendName else { return }
-    do {
+    do throws(SolverError) {
+      if let injected = SolverFailureInjection.failure(for: backend.name) { throw injected }
       runs.append((backend, try ReplayRun.run(document, on: makeSolver(), backend: backend.name)))
     } catch {
       if case .limitExceeded(let message) = error {
         refusals.append((backend.name, message))
+        return
+      }
+      if error.isAccuracyRefusal {
+        refusals.append((backend.name, error.message(names: document)))
+        return
+      }
+      if backend.name != backendName {
+        failures.append((backend.name, error.message(names: document)))
         return
       }
       StandardError.print("error: \(file): \(backend.name): \(error.message(names: document))")

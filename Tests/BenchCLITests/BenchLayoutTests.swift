@@ -172,7 +172,7 @@ private let exampleViews: [[String]] = {
     let help = output.standardOutput
     #expect(help.contains("layoutbench.frames/1"))
     #expect(help.contains("Exit status:"))
-    for status in ["  0   the file was valid", "  2   the file is unreadable or malformed", "  3   the backend cannot express the scene", "  4   a backend reported an internal error", "  64  bad command line"] {
+    for status in ["  0   the file was valid", "  2   the file is unreadable or malformed", "  3   refused: a number outside the accuracy contract", "  4   a backend reported an internal error", "  64  bad command line"] {
       #expect(help.contains(status), "missing '\(status)'")
     }
     #expect(help.contains("--no-ambiguity"))

@@ -39,11 +39,11 @@ import Testing
     #expect(output.status == 2)
     #expect(output.standardError.hasPrefix("error: \(path): steps[2].remove[0]: no constraint 'ghost' is defined"))
 
-    let (twoKinds, twoKindsPath) = try solve(#"{"format": "layoutbench.constraints/1", "steps": [{"suggest": {}, "add": []}]}"#)
+    let (twoKinds, twoKindsPath) = try solve(#"{"format": "layoutbench.constraints/1", "constraints": [], "steps": [{"suggest": {}, "add": []}]}"#)
     #expect(twoKinds.status == 2)
     #expect(twoKinds.standardError.hasPrefix("error: \(twoKindsPath): steps[0]: expected exactly one of"))
 
-    let (requiredEdit, requiredEditPath) = try solve(#"{"format": "layoutbench.constraints/1", "edits": [{"variable": "W", "priority": 1000}]}"#)
+    let (requiredEdit, requiredEditPath) = try solve(#"{"format": "layoutbench.constraints/1", "constraints": [], "edits": [{"variable": "W", "priority": 1000}]}"#)
     #expect(requiredEdit.status == 2)
     #expect(requiredEdit.standardError.hasPrefix("error: \(requiredEditPath): edits[0].priority: expected a number in (0, 1000), found 1000"))
   }
@@ -92,8 +92,9 @@ import Testing
     #expect(output.status == 0)
     for expected in [
       "Exit status:", "0   the file was valid", "1   with --check: some backend disagreed",
-      "2   the file is unreadable or malformed", "3   the backend refuses the system",
-      "4   a backend reported an internal error", "64  bad command line", "--backend", "--stats", "--check",
+      "2   the file is unreadable or malformed", "3   refused: a number outside the accuracy contract",
+      "4   the backend (--backend) reported an internal error", "64  bad command line", "--backend", "--stats",
+      "--check",
     ] {
       #expect(output.standardOutput.contains(expected), "missing \(expected)")
     }

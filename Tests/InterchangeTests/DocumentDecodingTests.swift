@@ -35,10 +35,32 @@ private let pin = #"{"id": "a", "terms": {"x": 1}, "relation": "=="}"#
   }
 
   @Test func anEmptySystemIsValid() throws {
-    let (document, warnings) = try decode(system(""))
+    let (document, warnings) = try decode(system(#""constraints": []"#))
     #expect(document == ConstraintSystemDocument(variableNames: [], constraintNames: [], constraints: []))
     #expect(warnings.isEmpty)
     #expect(try decode(system(#""constraints": [], "edits": [], "steps": []"#)).document == document)
+  }
+
+  /// formats.md section 1 makes no member optional but the extensions; a file without
+  /// `constraints` is more likely a misspelt key than an empty system.
+  @Test func aSystemWithoutConstraintsIsRefused() {
+    #expect(
+      decodingError(system(#""edits": [], "steps": []"#))
+        == "sys.json: constraints: missing required field 'constraints'; expected an array")
+  }
+
+  @Test(arguments: [
+    (#"[{"id": "", "terms": {"x": 1}, "relation": "=="}]"#, "sys.json: constraints[0].id: a constraint id must not be empty"),
+    (#"[{"id": "a", "terms": {"": 1}, "relation": "=="}]"#, #"sys.json: constraints[0].terms[""]: a variable name must not be empty"#),
+  ])
+  func refusesEmptyNames(constraints: String, expected: String) {
+    #expect(decodingError(system(#""constraints": \#(constraints)"#)) == expected)
+  }
+
+  @Test func refusesAnEmptyEditVariable() {
+    #expect(
+      decodingError(system(#""constraints": [], "edits": [{"variable": "", "priority": 999}]"#))
+        == "sys.json: edits[0].variable: a variable name must not be empty")
   }
 
   @Test func defaultsConstantToZeroAndPriorityToRequired() throws {
@@ -55,8 +77,8 @@ private let pin = #"{"id": "a", "terms": {"x": 1}, "relation": "=="}"#
     (#"{"format": 1}"#, #"sys.json: format: expected "layoutbench.constraints/1", found 1"#),
     (system(#""constraints": {}"#), "sys.json: constraints: expected an array, found an object"),
     (system(#""constraints": null"#), "sys.json: constraints: expected an array, found null"),
-    (system(#""edits": "W""#), #"sys.json: edits: expected an array, found "W""#),
-    (system(#""steps": 3"#), "sys.json: steps: expected an array, found 3"),
+    (system(#""constraints": [], "edits": "W""#), #"sys.json: edits: expected an array, found "W""#),
+    (system(#""constraints": [], "steps": 3"#), "sys.json: steps: expected an array, found 3"),
   ])
   func checksFormatAndTopLevelTypes(text: String, expected: String) {
     #expect(decodingError(text) == expected)
@@ -116,7 +138,7 @@ private let pin = #"{"id": "a", "terms": {"x": 1}, "relation": "=="}"#
     (#"[["W", 999]]"#, "sys.json: edits[0]: expected an object, found an array"),
   ])
   func checksEdits(edits: String, expected: String) {
-    #expect(decodingError(system(#""edits": \#(edits)"#)) == expected)
+    #expect(decodingError(system(#""constraints": [], "edits": \#(edits)"#)) == expected)
   }
 
   // MARK: Steps

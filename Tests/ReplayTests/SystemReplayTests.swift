@@ -161,6 +161,7 @@ private let limit = SolverError.requiredPriorityChange(ConstraintID(99))
 
   @Test func failedSuggestRestoresEarlierSuggestions() throws {
     let system = try document(#"""
+      "constraints": [],
       "edits": [{"variable": "W", "priority": 999}, {"variable": "H", "priority": 999}],
       "steps": [{"suggest": {"W": 320}}, {"suggest": {"W": 100, "H": 5}}, {"suggest": {"H": 6}}]
       """#)

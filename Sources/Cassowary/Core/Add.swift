@@ -172,6 +172,7 @@ extension Tableau {
   mutating func validate(_ constraint: Constraint) throws(SolverError) {
     if contains(constraint.id) { throw .duplicateConstraint(constraint.id) }
     if let error = constraint.validationError() { throw error }
+    if let error = magnitudes.admit(constraint) { throw error }
   }
 
   /// Enters `expression RELATION 0` into the tableau and returns its tag. Does not
@@ -261,7 +262,7 @@ extension Tableau {
       return tag
     }
     if pivotSymbols.allSatisfy({ symbolKind[Int($0)] == .dummy }) {
-      if constant <= Self.epsilon {
+      if constant <= feasibilityEpsilon {
         // Redundant: the other required equalities already imply it.
         _ = installRow(constant: constant, subject: tag.marker)
         return tag
@@ -437,7 +438,7 @@ extension Tableau {
     }
     simplexState.phaseOneActive = false
 
-    if simplexState.artificialObjective.constant > Self.epsilon {
+    if simplexState.artificialObjective.constant > feasibilityEpsilon {
       // The phase-one objective is a combination of the new row and present rows with
       // non-negative reduced costs and a positive constant: the constraints whose markers
       // carry a multiplier in it cannot hold together.

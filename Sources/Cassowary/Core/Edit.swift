@@ -39,6 +39,8 @@ extension Tableau {
     invalidateDerivedForConstants()
     guard hasEditVariable(variable) else { throw .unknownEditVariable(variable) }
     guard value.isFinite else { throw .nonFiniteSuggestion(variable) }
+    if let error = AccuracyContract.violation(suggestion: value, for: variable) { throw error }
+    if let error = magnitudes.admit(suggestion: value, for: variable) { throw error }
     var tag = constraintTable.editTags[variable.index]
     simplexState.collectsInfeasibleRows = true
     shiftConstant(&tag, to: -value)
@@ -58,6 +60,8 @@ extension Tableau {
   mutating func setConstant(_ constant: Double, of id: ConstraintID) throws(SolverError) {
     guard contains(id) else { throw .unknownConstraint(id) }
     guard constant.isFinite else { throw .nonFiniteConstant(id) }
+    if let error = AccuracyContract.violation(constant: constant, of: id) { throw error }
+    if let error = magnitudes.admit(constant: constant, of: id) { throw error }
     let index = Int32(id.index)
     if tuning.heldConstants, constraintTable.constraintTags[id.index].costSymbol >= 0, rowSharer(of: index) >= 0,
       try holdConstant(constant, of: index)

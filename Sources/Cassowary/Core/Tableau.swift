@@ -10,6 +10,13 @@ struct Tableau {
   /// accumulated rounding and well below any meaningful quantity.
   static let epsilon = 1e-8
 
+  /// The tolerance of the feasibility decisions (a new required row redundant or in
+  /// conflict; phase one's residue): ``epsilon``, or 1e-14 of the largest constant given
+  /// when that is larger. A constant of 3e7 leaves a residue of about 1e-16 of itself in
+  /// every row it moves through, which an absolute 1e-8 took for a conflict (a satisfiable
+  /// required constraint refused). Below 1e6 it is ``epsilon``, as it always was. O(1).
+  var feasibilityEpsilon: Double { max(Self.epsilon, 1e-14 * magnitudes.largestConstant) }
+
   /// Which accelerations run (Tuning.swift); set at creation.
   var tuning = Tuning.default
 
@@ -119,6 +126,10 @@ struct Tableau {
   var batchState = BatchState()
   /// Constraints (indexed by ConstraintID) and edits (indexed by VariableID).
   var constraintTable = ConstraintTable()
+  /// The largest constant and coefficient ratio given so far, for the accuracy contract's
+  /// joint bound and for ``feasibilityEpsilon``; they never shrink, since rounding a large
+  /// constant left behind stays in the rows.
+  var magnitudes = MagnitudeRecord()
   /// Symbol ids handed out, released and live.
   var symbolIDs = SymbolIDs()
   /// Row slots free for reuse, per-row stamps for deduplicating walks, and the live rows.
