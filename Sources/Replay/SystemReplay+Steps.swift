@@ -95,15 +95,26 @@ extension SystemReplay {
 
   /// Puts solver and mirror back as they were before the step, newest change first, and
   /// empties `mirror.changes`.
-  /// - Throws: `internalInconsistency` when the solver refuses to undo.
+  /// - Throws: `inaccurate` naming a removed constraint that cannot be added back (the
+  ///   state before held it only at the edge of the solver's tolerance, which ends the
+  ///   replay as an accuracy refusal); `internalInconsistency` when the solver refuses to
+  ///   undo otherwise.
   mutating func undoChanges(after failure: SolverError) throws(SolverError) {
     let changes = mirror.changes
     mirror.changes.removeAll(keepingCapacity: true)
     for change in changes.reversed() {
-      do {
+      do throws(SolverError) {
         switch change {
         case .removed(let definition):
-          try solver.add(definition)
+          do throws(SolverError) { try solver.add(definition) } catch {
+            guard case .unsatisfiable = error else { throw error }
+            // The state before the step held this constraint within the solver's
+            // tolerance, reached by constant changes; added afresh, the same edge is
+            // judged unmet (x == 0 beside x <= -1e-8, with another constraint on x).
+            // The solver cannot be put back exactly: refuse to answer rather than go on
+            // from a state that is not the one before the step.
+            throw SolverError.inaccurate(definition.id, residual: definition.violation { solver.value(of: $0) })
+          }
           mirror.present[definition.id.index] = definition
         case .constantChanged(let id, let old):
           try solver.setConstant(old, of: id)
@@ -119,6 +130,7 @@ extension SystemReplay {
           mirror.present[id.index] = nil
         }
       } catch {
+        if error.isAccuracyRefusal { throw error }
         throw .internalInconsistency(
           "could not undo a failed step (\(failure.message(names: document))): "
             + error.message(names: document))

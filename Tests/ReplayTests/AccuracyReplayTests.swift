@@ -46,4 +46,34 @@ import TestSupport
     try solver.solve()
     expectClose(values(of: solver, count: 4), settled, tolerance: .residual)
   }
+
+  /// A state held only at the edge of the tolerance (x == 0 beside x <= -1e-8, reached by
+  /// changing constants) cannot be rebuilt by adding its constraints afresh: a later step
+  /// that fails and must undo through removal and re-adding ends the replay as an
+  /// accuracy refusal naming the constraint, not as an internal error (found by the
+  /// fuzzer: seed 1, case 1552).
+  @Test func anUndoThatCannotRebuildAnEdgeStateIsAnAccuracyRefusal() throws {
+    let text = #"""
+      {"format": "layoutbench.constraints/1",
+       "constraints": [{"id": "pin", "terms": {"x": 1}, "constant": -3, "relation": "=="},
+                       {"id": "cap", "terms": {"x": 1}, "constant": -3, "relation": "<="},
+                       {"id": "floor", "terms": {"y": 1, "x": -1}, "relation": ">="},
+                       {"id": "pull", "terms": {"y": 1}, "constant": -50, "relation": "==", "priority": 250}],
+       "steps": [{"setConstant": {"pin": 0, "cap": 1e-8}}, {"setConstant": {"pin": -5, "cap": -4}}]}
+      """#
+    let document = try ConstraintSystemDocument.decode(text, file: "edge.json").document
+    var replay = SystemReplay(document: document, solver: CassowarySolver())
+    _ = try replay.solveInitialSystem()
+    _ = try replay.applyNextStep()
+    do {
+      _ = try replay.applyNextStep()
+      Issue.record("the second step neither failed nor ended the replay")
+    } catch {
+      #expect(error.isAccuracyRefusal, "\(error)")
+      guard case .inaccurate = error else {
+        Issue.record("not an inaccurate refusal: \(error)")
+        return
+      }
+    }
+  }
 }
