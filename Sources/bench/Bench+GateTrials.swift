@@ -47,6 +47,9 @@ extension Bench {
     @Option(help: "Confirmation rounds per trial with timing failures, each on fresh parts (the gate's --confirmations).")
     var confirmations = 2
 
+    @Option(name: .customLong("min-slowdown"), help: "The gate's smallest failing slowdown, as a fraction (its --min-slowdown).")
+    var minimumSlowdown = RegressionGate().minimumSlowdown
+
     @Option(help: "Where the trials are written (layoutbench.gate-trials/1).")
     var out: String
 
@@ -56,6 +59,7 @@ extension Bench {
     func validate() throws {
       guard parts >= 1, trials >= 1 else { throw ValidationError("--parts and --trials must be at least 1") }
       guard confirmations >= 0 else { throw ValidationError("--confirmations must be 0 or more") }
+      guard minimumSlowdown >= 0, minimumSlowdown.isFinite else { throw ValidationError("--min-slowdown must be 0 or more") }
       guard slowdown > 0, slowdown.isFinite else { throw ValidationError("--slowdown must be a positive fraction") }
       if BuildConfiguration.name == "debug" && !allowDebug {
         throw ValidationError("this bench is a debug build; build with 'swift build -c release' or pass --allow-debug")
@@ -99,7 +103,8 @@ extension Bench {
       let busy = Gate.otherBusyCPUs(since: before)
 
       let trialRunner = BenchCore.GateTrials(
-        policy: GatePolicy(gate: RegressionGate(), confirmations: confirmations, busyLimit: .infinity, resamples: 200),
+        policy: GatePolicy(
+          gate: RegressionGate(minimumSlowdown: minimumSlowdown), confirmations: confirmations, busyLimit: .infinity, resamples: 200),
         processes: processes)
       var recorded: [BenchCore.GateTrials.Arm] = []
       for (index, name) in [(1, "same build"), (2, injection)] {
