@@ -21,16 +21,10 @@ import Testing
       + entries.joined(separator: ", ") + "]}"
   }
 
-  static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-results-input-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  static func folder() throws -> URL { try BenchReportTests.folder() }
 
   static func write(_ text: String, _ name: String, in folder: URL) throws -> String {
-    let url = folder.appendingPathComponent(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
+    try BenchReportTests.write(text, name, in: folder)
   }
 
   /// Samples, allocations and counters far beyond anything measured but inside the

@@ -50,8 +50,7 @@ import TestSupport
   /// A state held only at the edge of the tolerance (x == 0 beside x <= -1e-8, reached by
   /// changing constants) cannot be rebuilt by adding its constraints afresh: a later step
   /// that fails and must undo through removal and re-adding ends the replay as an
-  /// accuracy refusal naming the constraint, not as an internal error (found by the
-  /// fuzzer: seed 1, case 1552).
+  /// accuracy refusal naming the constraint, not as an internal error.
   @Test func anUndoThatCannotRebuildAnEdgeStateIsAnAccuracyRefusal() throws {
     let text = #"""
       {"format": "layoutbench.constraints/1",
