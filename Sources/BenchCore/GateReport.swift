@@ -68,11 +68,12 @@ public struct GateReport: Sendable {
     if !decision.judgedTimings {
       lines.append("bench gate: \(comparison.phases.count) phases compared; deterministic figures and cases only")
     } else {
-    lines.append(
-      "bench gate: \(comparison.phases.count) phases compared; timings of \(verdict.testedPhases) tested "
-        + "(\(verdict.belowFloorPhases) under the \(Formatting.duration(nanoseconds: gate.timingFloorNanoseconds)) timing floor, "
-        + "failing only from \(Formatting.fixed(1 + gate.floorSlowdown, decimals: 2))×)"
-        + (undecided > 0 ? "; \(undecided) undecided (too few samples for p < \(Formatting.fixed(gate.significance, decimals: 2)))" : ""))
+      lines.append(
+        "bench gate: \(comparison.phases.count) phases compared; timings of \(verdict.testedPhases) tested "
+          + "(\(verdict.belowFloorPhases) under the \(Formatting.duration(nanoseconds: gate.timingFloorNanoseconds)) "
+          + "timing floor, failing only from \(Formatting.fixed(1 + gate.floorSlowdown, decimals: 2))×)"
+          + (undecided > 0
+            ? "; \(undecided) undecided (too few samples for p < \(Formatting.fixed(gate.significance, decimals: 2)))" : ""))
     }
     if !verdict.improvements.isEmpty {
       lines.append("improvements (\(verdict.improvements.count)); lower the baseline with 'make gate-baseline':")

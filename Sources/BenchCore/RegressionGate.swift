@@ -219,11 +219,11 @@ public struct RegressionGate: Sendable {
 
   private func judgeTimings(_ comparison: ResultsComparison, into verdict: inout Verdict) {
     for phase in comparison.phases {
-      let what = { (timing: SampleComparison) in
-        Self.timingText(phase, timing) + (phase.baseMedian < timingFloorNanoseconds
-          ? " (under the \(Formatting.duration(nanoseconds: timingFloorNanoseconds)) floor: fails from "
-            + "\(Formatting.fixed(failingRatio(for: phase), decimals: 2))×)" : "")
-      }
+      let floorNote =
+        phase.baseMedian < timingFloorNanoseconds
+        ? " (under the \(Formatting.duration(nanoseconds: timingFloorNanoseconds)) floor: fails from "
+          + "\(Formatting.fixed(failingRatio(for: phase), decimals: 2))×)" : ""
+      let what = { (timing: SampleComparison) in Self.timingText(phase, timing) + floorNote }
       switch judge(phase) {
       case .undecided(let why):
         verdict.failures.append(Finding(kind: .timingUndecided, key: phase.key, phase: phase.phase, message: "could not decide: " + why))
